@@ -1,0 +1,2 @@
+// zod schemas and types of the JSON API's resources (SPEC §3). Each resource gets its own file.
+export * from './envelope';

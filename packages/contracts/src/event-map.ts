@@ -1,0 +1,21 @@
+/**
+ * Events that cross unit boundaries. Remotes add their own by module augmentation:
+ *
+ *   declare module '@ukd/contracts' { interface EventMap { 'messaging:unread-changed': { count: number } } }
+ *
+ * Payloads stay serialisable: never a React element or a function.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: extended by declaration merging
+export interface EventMap {
+  'shell:toast': { type: 'success' | 'info' | 'error'; message: string; durationMs?: number };
+  'shell:remote-failed': { remote: string; message: string };
+  'shell:route-changed': { pathname: string; search: string };
+}
+
+export type EventName = keyof EventMap;
+export type EventHandler<K extends EventName> = (payload: EventMap[K]) => void;
+
+export interface EventBus {
+  on<K extends EventName>(event: K, handler: EventHandler<K>): () => void;
+  emit<K extends EventName>(event: K, payload: EventMap[K]): void;
+}

@@ -1,0 +1,4 @@
+export * from './event-map';
+export * from './routes';
+export * from './shell-context';
+export * from './site-manifest';

@@ -1,0 +1,55 @@
+import type { Reducer, Store } from '@reduxjs/toolkit';
+import type { EventBus } from './event-map';
+import type { NavItem, RemoteId, RouteDefinition, SlotName } from './routes';
+import type { SiteInfo } from './site-manifest';
+
+/** Anything with a reducer mounted at its own key: an RTK slice or an RTK Query api. */
+export interface InjectableSlice {
+  reducerPath: string;
+  reducer: Reducer;
+}
+
+/** What the shell hands every remote, both to `register` and as the app parcel's props. */
+export interface ShellContext {
+  site: SiteInfo;
+  store: Store;
+  /** Adds a remote's state under its own key; safe to call again on re-registration. */
+  injectSlice(slice: InjectableSlice): void;
+  bus: EventBus;
+  navigate(to: string, options?: { replace?: boolean }): void;
+  /** Warms the code of whichever remote owns `path`, so a later click renders at once. */
+  prefetch(path: string): void;
+}
+
+/** A widget a remote offers for one of the shell's slots; loaded only when the slot shows. */
+export type WidgetLoader = () => Promise<{ default: unknown }>;
+
+/** What `register(ctx)` returns. */
+export interface RemoteRegistration {
+  id: RemoteId;
+  routes: RouteDefinition[];
+  nav?: NavItem[];
+  widgets?: Partial<Record<SlotName, WidgetLoader>>;
+  /** Undo what `register` did (realtime handlers, listeners) when the shell lets the remote go. */
+  dispose?(): void;
+}
+
+/** The module every remote exposes as `./register`. */
+export interface RemoteRegisterModule {
+  register(ctx: ShellContext): RemoteRegistration | Promise<RemoteRegistration>;
+}
+
+/** Custom props the shell passes when it mounts a remote's `./app` parcel. */
+export interface RemoteAppProps {
+  shell: ShellContext;
+  /** The router basename the remote renders under (`/` for every remote today). */
+  basename: string;
+}
+
+/** Shape of single-spa lifecycles, kept here so the shell needs no single-spa-react types. */
+export interface RemoteAppModule {
+  bootstrap: ((props: RemoteAppProps) => Promise<unknown>) | Array<(props: RemoteAppProps) => Promise<unknown>>;
+  mount: ((props: RemoteAppProps) => Promise<unknown>) | Array<(props: RemoteAppProps) => Promise<unknown>>;
+  unmount: ((props: RemoteAppProps) => Promise<unknown>) | Array<(props: RemoteAppProps) => Promise<unknown>>;
+  update?: (props: RemoteAppProps) => Promise<unknown>;
+}

@@ -1,0 +1,27 @@
+import type { RemoteId, RouteDefinition } from './routes';
+
+/**
+ * The one file the shell reads at boot to learn which remotes exist, where each one's
+ * `mf-manifest.json` lives and which routes it owns. Deploying a remote rewrites only its
+ * own entry, so new routes never need a shell rebuild.
+ */
+export interface SiteManifest {
+  site: SiteInfo;
+  remotes: RemoteEntry[];
+}
+
+export interface SiteInfo {
+  /** The product name shown in titles: `title - name`. */
+  name: string;
+  /** `local` keeps developer affordances such as the right-click menu. */
+  environment: 'local' | 'production';
+}
+
+export interface RemoteEntry {
+  id: RemoteId;
+  /** URL of the remote's `mf-manifest.json`, absolute or relative to the site root. */
+  entry: string;
+  /** Build id of the deployed bundle, for cache busting and rollback. */
+  version: string;
+  routes: RouteDefinition[];
+}
