@@ -1,2 +1,7 @@
 // zod schemas and types of the JSON API's resources (SPEC §3). Each resource gets its own file.
+
+export * from './auth';
 export * from './envelope';
+export * from './session';
+export * from './settings';
+export * from './user';

@@ -1,0 +1,51 @@
+import { join } from 'node:path';
+import { TokenSigner } from './auth/access-tokens';
+import { EmailTokens } from './auth/email-tokens';
+import { LoginThrottle } from './auth/login-throttle';
+import { PasswordHasher } from './auth/passwords';
+import { SessionService } from './auth/sessions';
+import type { Database, Db } from './db/database';
+import type { SiteRow } from './db/schema';
+import { type Mailer, outboxMailer, smtpMailer } from './mail/mailer';
+import type { ResolvedApiOptions } from './options';
+import { SiteDirectory } from './site-settings';
+
+/** The services route handlers share; built once per `createApi`. */
+export interface AppContext {
+  options: ResolvedApiOptions;
+  database: Database;
+  db: Db;
+  sites: SiteDirectory;
+  defaultSite: SiteRow;
+  signer: TokenSigner;
+  passwords: PasswordHasher;
+  sessions: SessionService;
+  throttle: LoginThrottle;
+  emailTokens: EmailTokens;
+  mailer: Mailer;
+  outboxDir: string;
+}
+
+export async function buildContext(options: ResolvedApiOptions, database: Database): Promise<AppContext> {
+  const db = database.db;
+  const sites = new SiteDirectory(db);
+  const defaultSite = await sites.ensureSite(options.defaultSite.key, options.defaultSite.name);
+  const signer = new TokenSigner(options.jwtSecret);
+  const outboxDir = join(options.dataDir, 'outbox');
+  return {
+    options,
+    database,
+    db,
+    sites,
+    defaultSite,
+    signer,
+    passwords: new PasswordHasher(options.passwordHashing),
+    sessions: new SessionService(db, signer, options),
+    throttle: new LoginThrottle(db, options.loginThrottle),
+    emailTokens: new EmailTokens(db),
+    mailer: options.smtpUrl
+      ? smtpMailer(options.smtpUrl, options.mailFrom)
+      : outboxMailer(outboxDir, options.mailFrom),
+    outboxDir,
+  };
+}

@@ -1,0 +1,70 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The query builder both drivers share; code outside this module never knows which one it has. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+// Arbitrary constant: serialises migrations when several API processes start against one PostgreSQL.
+const MIGRATION_LOCK_ID = 727_100_3;
+
+export function isPostgresUrl(url: string | undefined): url is string {
+  return !!url && /^postgres(ql)?:\/\//.test(url);
+}
+
+/**
+ * Opens the database named by `databaseUrl` and applies pending migrations:
+ * `postgres://…` is PostgreSQL, `memory://` an in-memory PGlite (tests), anything else
+ * (including nothing) PGlite on disk under `${dataDir}/pglite`.
+ */
+export async function openDatabase(opts: {
+  dataDir: string;
+  databaseUrl?: string | undefined;
+  poolSize?: number | undefined;
+}): Promise<Database> {
+  if (isPostgresUrl(opts.databaseUrl)) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    const client = await pool.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+      try {
+        await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
+      }
+    } finally {
+      client.release();
+    }
+    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    return { db, driver: 'postgres', close: () => pool.end() };
+  }
+
+  let client: PGlite;
+  if (opts.databaseUrl === 'memory://') {
+    client = new PGlite();
+  } else {
+    const dir = join(opts.dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true });
+    client = new PGlite(dir);
+  }
+  await client.waitReady;
+  const pgliteDb = drizzlePglite(client, { schema });
+  await migratePglite(pgliteDb, { migrationsFolder });
+  return { db: pgliteDb as unknown as Db, driver: 'pglite', close: () => client.close() };
+}

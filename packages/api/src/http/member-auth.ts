@@ -1,0 +1,57 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context';
+import { sessions, type UserRow, users } from '../db/schema';
+import { ApiError, unauthenticated } from './api-error';
+
+export interface Member {
+  user: UserRow;
+  sessionId: string;
+  impersonated: boolean;
+}
+
+const BEARER = /^Bearer ([A-Za-z0-9_.-]{1,4096})$/;
+
+/**
+ * The member behind the request's bearer token. The JWT alone is not trusted for long: its
+ * session must still be live, so logout and refresh-token reuse end access at once (ASVS 7.4.1).
+ */
+export async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<Member> {
+  const match = BEARER.exec(request.headers.authorization ?? '');
+  if (!match?.[1]) throw unauthenticated();
+  const claims = await ctx.signer.verifyAccess(match[1], request.site.key);
+  if (!claims) throw unauthenticated();
+  const [row] = await ctx.db
+    .select({ user: users, impersonated: sessions.impersonated })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, claims.sid),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+        eq(users.uuid, claims.sub),
+        eq(users.siteId, request.site.id),
+      ),
+    );
+  if (!row) throw unauthenticated();
+  return { user: row.user, sessionId: claims.sid, impersonated: row.impersonated };
+}
+
+/** preHandler for member-only routes: sets `request.member`. */
+export function requireMember(ctx: AppContext) {
+  return async (request: FastifyRequest) => {
+    request.member = await authenticate(ctx, request);
+  };
+}
+
+export function currentMember(request: FastifyRequest): Member {
+  if (!request.member) throw unauthenticated();
+  return request.member;
+}
+
+/** Actions an operator impersonating a member must not take on the member's behalf. */
+export function forbidDuringImpersonation(member: Member): void {
+  if (member.impersonated)
+    throw new ApiError(403, 'This action is not available while impersonating a member.');
+}

@@ -1,0 +1,47 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { buildContext } from './context';
+import { openDatabase } from './db/database';
+import { type ApiOptions, resolveApiOptions } from './options';
+import { apiPlugin } from './plugin';
+import { seedDemoMembers } from './seed/demo-members';
+
+export type { ApiOptions, ThrottleRule } from './options';
+export { DEFAULT_SITE, loadApiOptionsFromEnv } from './options';
+export { DEMO_PASSWORD } from './seed/demo-members';
+
+export interface Api {
+  /** Register with `{ prefix: '/api' }`. */
+  plugin: FastifyPluginAsync;
+  /** Closes the database and the mail transport; call after the Fastify instance has closed. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens (and migrates) the database, makes sure the default site exists, seeds demo members
+ * when asked, and returns the API as a Fastify plugin.
+ */
+export async function createApi(options: ApiOptions): Promise<Api> {
+  const resolved = resolveApiOptions(options);
+  const database = await openDatabase({
+    dataDir: resolved.dataDir,
+    databaseUrl: resolved.databaseUrl,
+    poolSize: resolved.dbPoolSize,
+  });
+  try {
+    const ctx = await buildContext(resolved, database);
+    if (resolved.seedDemoData) await seedDemoMembers(ctx.db, ctx.defaultSite.id, ctx.passwords);
+    let closed = false;
+    return {
+      plugin: apiPlugin(ctx),
+      async close() {
+        if (closed) return;
+        closed = true;
+        ctx.mailer.close();
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

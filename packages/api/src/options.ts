@@ -1,0 +1,139 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export interface ThrottleRule {
+  /** Failed attempts allowed inside one window. */
+  maxAttempts: number;
+  /** Length of the window, and of the lock-out once the limit is reached. */
+  decaySeconds: number;
+}
+
+export interface ApiOptions {
+  /** Where PGlite data, the mail outbox and generated secrets live. */
+  dataDir: string;
+  /** `postgres://…` for PostgreSQL, `memory://` for an in-memory PGlite; unset: PGlite under dataDir. */
+  databaseUrl?: string;
+  /** Public origin of the site; links in emails point here. */
+  siteUrl: string;
+  /** Public base URL of this API (default `${siteUrl}/api`), used for asset URLs such as avatars. */
+  apiUrl?: string;
+  /** Create the demo members when the database has no members yet. */
+  seedDemoData?: boolean;
+  /** Send mail through this SMTP server; unset: write mail to `${dataDir}/outbox`. */
+  smtpUrl?: string;
+  mailFrom?: string;
+  /** HS256 signing secret (at least 32 characters); unset: generated once and kept under dataDir. */
+  jwtSecret?: string;
+  /** The site created at startup when missing. */
+  defaultSite?: { key: string; name: string };
+  realtime?: { key: string; host: string; port: number; scheme: 'ws' | 'wss' };
+  captcha?: { recaptchaSiteKey: string; turnstileSiteKey: string };
+  loginThrottle?: { perAccount: ThrottleRule; perIp: ThrottleRule };
+  accessTokenTtlSeconds?: number;
+  refreshTokenTtlSeconds?: number;
+  sessionMaxAgeSeconds?: number;
+  /** Argon2id cost; lower it only in tests. */
+  passwordHashing?: { memoryCost: number; timeCost: number };
+  dbPoolSize?: number;
+}
+
+export type ResolvedApiOptions = Required<Omit<ApiOptions, 'databaseUrl' | 'smtpUrl'>> & {
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+};
+
+export const DEFAULT_SITE = { key: 'ukdating-site01', name: 'Flirtlane' } as const;
+
+// OWASP's argon2id minimum (19 MiB, 2 passes): ~30 ms per hash on this class of machine.
+const DEFAULT_HASHING = { memoryCost: 19_456, timeCost: 2 };
+
+export function resolveApiOptions(options: ApiOptions): ResolvedApiOptions {
+  const dataDir = resolve(options.dataDir);
+  const siteUrl = options.siteUrl.replace(/\/+$/, '');
+  return {
+    dataDir,
+    databaseUrl: options.databaseUrl,
+    siteUrl,
+    apiUrl: (options.apiUrl ?? `${siteUrl}/api`).replace(/\/+$/, ''),
+    seedDemoData: options.seedDemoData ?? false,
+    smtpUrl: options.smtpUrl,
+    mailFrom: options.mailFrom ?? `Flirtlane <no-reply@${new URL(siteUrl).hostname}>`,
+    jwtSecret: options.jwtSecret ?? persistedSecret(dataDir),
+    defaultSite: options.defaultSite ?? DEFAULT_SITE,
+    realtime: options.realtime ?? sameOriginRealtime(siteUrl),
+    captcha: options.captcha ?? { recaptchaSiteKey: '', turnstileSiteKey: '' },
+    loginThrottle: options.loginThrottle ?? {
+      // 5 per 5 minutes keeps an account under ASVS's 100 failures an hour while a real member
+      // who mistypes is locked out for minutes, not hours (a lock-out is also an attacker's weapon).
+      perAccount: { maxAttempts: 5, decaySeconds: 300 },
+      perIp: { maxAttempts: 50, decaySeconds: 300 },
+    },
+    accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 15 * 60,
+    refreshTokenTtlSeconds: options.refreshTokenTtlSeconds ?? 14 * 24 * 3600,
+    sessionMaxAgeSeconds: options.sessionMaxAgeSeconds ?? 30 * 24 * 3600,
+    passwordHashing: options.passwordHashing ?? DEFAULT_HASHING,
+    dbPoolSize: options.dbPoolSize ?? 10,
+  };
+}
+
+/** The embedded server hosts the realtime server on the site's own origin. */
+function sameOriginRealtime(siteUrl: string): ResolvedApiOptions['realtime'] {
+  const url = new URL(siteUrl);
+  const tls = url.protocol === 'https:';
+  return {
+    key: 'flirtlane-key',
+    host: url.hostname,
+    port: Number(url.port) || (tls ? 443 : 80),
+    scheme: tls ? 'wss' : 'ws',
+  };
+}
+
+/** A secret generated on first start and reused afterwards, so tokens survive restarts. */
+function persistedSecret(dataDir: string): string {
+  const file = join(dataDir, 'secrets', 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(join(dataDir, 'secrets'), { recursive: true, mode: 0o700 });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+function intFromEnv(value: string | undefined, fallback: number): number {
+  const n = value === undefined || value === '' ? Number.NaN : Number(value);
+  return Number.isInteger(n) ? n : fallback;
+}
+
+/** Reads the options from the environment (DATA_DIR, DATABASE_URL, SITE_URL, SMTP_URL, JWT_SECRET, …). */
+export function loadApiOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): ApiOptions {
+  const dataDir = env.DATA_DIR || '.data';
+  const options: ApiOptions = {
+    dataDir,
+    siteUrl: env.SITE_URL || 'http://localhost:3000',
+    seedDemoData: env.SEED_DEMO_DATA
+      ? env.SEED_DEMO_DATA !== 'false' && env.SEED_DEMO_DATA !== '0'
+      : !env.DATABASE_URL,
+  };
+  if (env.DATABASE_URL) options.databaseUrl = env.DATABASE_URL;
+  if (env.API_URL) options.apiUrl = env.API_URL;
+  if (env.SMTP_URL) options.smtpUrl = env.SMTP_URL;
+  if (env.MAIL_FROM) options.mailFrom = env.MAIL_FROM;
+  if (env.JWT_SECRET) options.jwtSecret = env.JWT_SECRET;
+  if (env.REALTIME_APP_KEY || env.REALTIME_HOST || env.REALTIME_PORT) {
+    const fallback = sameOriginRealtime(options.siteUrl);
+    options.realtime = {
+      key: env.REALTIME_APP_KEY || fallback.key,
+      host: env.REALTIME_HOST || fallback.host,
+      port: intFromEnv(env.REALTIME_PORT, fallback.port),
+      scheme:
+        env.REALTIME_SCHEME === 'wss' || env.REALTIME_SCHEME === 'ws' ? env.REALTIME_SCHEME : fallback.scheme,
+    };
+  }
+  options.captcha = {
+    recaptchaSiteKey: env.RECAPTCHA_SITE_KEY ?? '',
+    turnstileSiteKey: env.TURNSTILE_SITE_KEY ?? '',
+  };
+  if (env.DB_POOL_SIZE) options.dbPoolSize = intFromEnv(env.DB_POOL_SIZE, 10);
+  return options;
+}

@@ -1,0 +1,69 @@
+import swagger from '@fastify/swagger';
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppContext } from './context';
+import { notFound } from './http/api-error';
+import { errorHandler } from './http/error-handler';
+import { registerJsonBody } from './http/json-body';
+import { siteGuard } from './http/request-guards';
+import { accountRoutes } from './routes/account';
+import { assetRoutes } from './routes/assets';
+import { authRoutes } from './routes/auth';
+import { emailRoutes } from './routes/email';
+import { oneTimeLoginRoutes } from './routes/one-time-logins';
+import { passwordResetRoutes } from './routes/password-reset';
+import { sessionRoutes } from './routes/sessions';
+import { settingsRoutes } from './routes/settings';
+
+/**
+ * The whole API as one encapsulated plugin: its parsers, error handler, not-found answer and
+ * hooks apply under its prefix only, so a host serving static files beside it is unaffected.
+ */
+export function apiPlugin(ctx: AppContext): FastifyPluginAsync {
+  return async (instance) => {
+    const app = instance.withTypeProvider<ZodTypeProvider>();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    app.setErrorHandler(errorHandler);
+    app.setNotFoundHandler(async () => {
+      throw notFound();
+    });
+    registerJsonBody(instance);
+    app.decorateRequest('site', null as never);
+    app.decorateRequest('deviceId', null);
+    app.decorateRequest('member', null);
+    app.addHook('onRequest', siteGuard(ctx));
+
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: {
+          title: 'Flirtlane API',
+          version: '1.0.0',
+          description:
+            'JSON API of Flirtlane. Every call needs the `Site-key` header (and should send `Device-ID`); members add `Authorization: Bearer <access_token>`. Errors: 422 `{message, errors:{field:[…]}}`, 401 `{message:"Unauthenticated."}`, 429 on login throttling, 503 in maintenance.',
+        },
+        components: {
+          securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        },
+      },
+      transform: jsonSchemaTransform,
+    });
+
+    settingsRoutes(app, ctx);
+    authRoutes(app, ctx);
+    passwordResetRoutes(app, ctx);
+    emailRoutes(app, ctx);
+    accountRoutes(app, ctx);
+    sessionRoutes(app, ctx);
+    oneTimeLoginRoutes(app, ctx);
+    assetRoutes(app);
+
+    app.get('/docs', { config: { siteless: true }, schema: { hide: true } }, async () => instance.swagger());
+  };
+}

@@ -1,0 +1,88 @@
+import { messageResponseSchema } from '@ukd/contracts/api';
+import { eq, sql } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import { users } from '../db/schema';
+import { type ApiApp, bearerAuth, errorResponses } from '../http/api-app';
+import { fieldError } from '../http/api-error';
+import { currentMember, forbidDuringImpersonation, type Member, requireMember } from '../http/member-auth';
+import { body, text } from '../http/rules';
+
+const passwordBody = body({ password: text('password', { max: 1024, raw: true }) });
+
+async function confirmPassword(ctx: AppContext, member: Member, password: string): Promise<void> {
+  if (!(await ctx.passwords.verify(member.user.passwordHash, password))) {
+    throw fieldError('password', 'The password is incorrect.');
+  }
+}
+
+export function accountRoutes(app: ApiApp, ctx: AppContext): void {
+  const auth = requireMember(ctx);
+
+  app.post(
+    '/account/deactivate',
+    {
+      schema: {
+        summary: 'Hide the profile and pause the account (the member can log in and reactivate)',
+        tags: ['accounts'],
+        security: bearerAuth,
+        body: passwordBody,
+        response: { 200: messageResponseSchema, ...errorResponses },
+      },
+      preHandler: auth,
+    },
+    async (request) => {
+      const member = currentMember(request);
+      forbidDuringImpersonation(member);
+      await confirmPassword(ctx, member, request.body.password);
+      await ctx.db
+        .update(users)
+        .set({ deactivatedAt: sql`coalesce(${users.deactivatedAt}, now())`, updatedAt: sql`now()` })
+        .where(eq(users.id, member.user.id));
+      return { message: 'Your account has been deactivated.' };
+    },
+  );
+
+  app.post(
+    '/account/reactivate',
+    {
+      schema: {
+        summary: 'Undo a deactivation',
+        tags: ['accounts'],
+        security: bearerAuth,
+        response: { 200: messageResponseSchema },
+      },
+      preHandler: auth,
+    },
+    async (request) => {
+      const member = currentMember(request);
+      await ctx.db
+        .update(users)
+        .set({ deactivatedAt: null, updatedAt: sql`now()` })
+        .where(eq(users.id, member.user.id));
+      return { message: 'Welcome back! Your account is active again.' };
+    },
+  );
+
+  app.delete(
+    '/account',
+    {
+      schema: {
+        summary: 'Delete the account and its personal data for good; every session ends',
+        tags: ['accounts'],
+        security: bearerAuth,
+        body: passwordBody,
+        response: { 200: messageResponseSchema, ...errorResponses },
+      },
+      preHandler: auth,
+    },
+    async (request) => {
+      const member = currentMember(request);
+      forbidDuringImpersonation(member);
+      await confirmPassword(ctx, member, request.body.password);
+      // Sessions, tokens and (later) profile data go with the row through ON DELETE CASCADE.
+      await ctx.db.delete(users).where(eq(users.id, member.user.id));
+      request.log.info({ userUuid: member.user.uuid }, 'account deleted');
+      return { message: 'Your account has been deleted.' };
+    },
+  );
+}

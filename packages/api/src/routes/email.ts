@@ -1,0 +1,87 @@
+import { messageResponseSchema } from '@ukd/contracts/api';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { redeemLink } from '../auth/signed-links';
+import type { AppContext } from '../context';
+import { users } from '../db/schema';
+import { type ApiApp, bearerAuth, errorResponses } from '../http/api-app';
+import { fieldError } from '../http/api-error';
+import { currentMember, requireMember } from '../http/member-auth';
+import { body, text } from '../http/rules';
+import { sendConfirmationMail } from '../mail/account-mails';
+
+const tokenBody = body({ token: text('token', { max: 2048 }) });
+
+export function emailRoutes(app: ApiApp, ctx: AppContext): void {
+  app.post(
+    '/confirm-email',
+    {
+      schema: {
+        summary: 'Confirm the email address with the token from the confirmation mail',
+        tags: ['accounts'],
+        body: tokenBody,
+        response: { 200: messageResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const userId = await ctx.emailTokens.consume(request.body.token, 'confirm-email');
+      if (userId === null)
+        throw fieldError('token', 'This email confirmation link is invalid or has expired.');
+      await ctx.db
+        .update(users)
+        .set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`, updatedAt: sql`now()` })
+        .where(and(eq(users.id, userId), eq(users.siteId, request.site.id)));
+      return { message: 'Your email address has been confirmed.' };
+    },
+  );
+
+  app.post(
+    '/confirm-email/resend',
+    {
+      schema: {
+        summary: 'Send the confirmation mail again (at most once a minute)',
+        tags: ['accounts'],
+        security: bearerAuth,
+        response: { 200: messageResponseSchema, ...errorResponses },
+      },
+      preHandler: requireMember(ctx),
+    },
+    async (request) => {
+      const { user } = currentMember(request);
+      if (user.emailConfirmedAt) throw fieldError('email', 'Your email address is already confirmed.');
+      const sent = await ctx.throttle.hit(`confirm-mail:${user.id}`, { maxAttempts: 1, decaySeconds: 60 });
+      if (sent > 1) throw fieldError('email', 'Please wait before retrying.');
+      await sendConfirmationMail(ctx, request.site, user, request.log);
+      return { message: 'A new confirmation link has been sent to your email address.' };
+    },
+  );
+
+  app.post(
+    '/unsubscribe',
+    {
+      schema: {
+        summary: 'Stop marketing and notification mails, with the signed token of an email footer link',
+        tags: ['accounts'],
+        body: tokenBody,
+        response: { 200: messageResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const uuid = await redeemLink(ctx.db, ctx.signer, 'unsubscribe', request.site.key, request.body.token);
+      const updated = uuid
+        ? await ctx.db
+            .update(users)
+            .set({ emailUnsubscribedAt: sql`now()`, updatedAt: sql`now()` })
+            .where(
+              and(eq(users.uuid, uuid), eq(users.siteId, request.site.id), isNull(users.emailUnsubscribedAt)),
+            )
+            .returning({ id: users.id })
+        : [];
+      if (!uuid) throw fieldError('token', 'This unsubscribe link is invalid.');
+      return {
+        message: updated.length
+          ? 'You have been unsubscribed from our emails.'
+          : 'You are already unsubscribed.',
+      };
+    },
+  );
+}

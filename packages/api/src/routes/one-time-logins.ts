@@ -1,0 +1,93 @@
+import { tokenResponseSchema } from '@ukd/contracts/api';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { redeemLink, signLink } from '../auth/signed-links';
+import type { AppContext } from '../context';
+import { users } from '../db/schema';
+import { type ApiApp, bearerAuth, errorResponses } from '../http/api-app';
+import { fieldError } from '../http/api-error';
+import { clientContext } from '../http/client-context';
+import { currentMember, forbidDuringImpersonation, requireMember } from '../http/member-auth';
+import { body, text } from '../http/rules';
+
+const impersonateBody = body({ impersonate_token: text('impersonate_token', { max: 2048 }) });
+const custom1Params = z.object({ custom1: z.string().max(2048, { error: 'The custom1 is invalid.' }) });
+
+export function oneTimeLoginRoutes(app: ApiApp, ctx: AppContext): void {
+  app.post(
+    '/impersonate',
+    {
+      schema: {
+        summary:
+          'Exchange an operator impersonation token (from `cli.ts impersonate <email>`) for a session of that member',
+        tags: ['auth'],
+        body: impersonateBody,
+        response: { 200: tokenResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const site = request.site;
+      const email = await redeemLink(
+        ctx.db,
+        ctx.signer,
+        'impersonate',
+        site.key,
+        request.body.impersonate_token,
+      );
+      const [user] = email
+        ? await ctx.db
+            .select()
+            .from(users)
+            .where(and(eq(users.siteId, site.id), eq(users.email, email)))
+        : [];
+      if (!user) throw fieldError('impersonate_token', 'This impersonation token is invalid or has expired.');
+      request.log.warn({ userUuid: user.uuid }, 'impersonation session started');
+      return { data: await ctx.sessions.start(user, site.key, clientContext(request), true) };
+    },
+  );
+
+  app.get(
+    '/payment/auth/:custom1',
+    {
+      schema: {
+        summary:
+          'Log a member back in after the payment provider redirects to the site with `custom1` (one-time, 2 hours)',
+        tags: ['auth', 'payments'],
+        params: custom1Params,
+        response: { 200: tokenResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const site = request.site;
+      const uuid = await redeemLink(ctx.db, ctx.signer, 'paymentLogin', site.key, request.params.custom1);
+      const [user] = uuid
+        ? await ctx.db
+            .select()
+            .from(users)
+            .where(and(eq(users.siteId, site.id), eq(users.uuid, uuid)))
+        : [];
+      if (!user) throw fieldError('custom1', 'This payment login link is invalid or has expired.');
+      return { data: await ctx.sessions.start(user, site.key, clientContext(request)) };
+    },
+  );
+
+  app.post(
+    '/payment/auth-token',
+    {
+      schema: {
+        summary: 'Issue the one-time `custom1` value to pass to the payment provider for the return redirect',
+        tags: ['payments'],
+        security: bearerAuth,
+        response: { 200: z.object({ data: z.object({ custom1: z.string() }) }) },
+      },
+      preHandler: requireMember(ctx),
+    },
+    async (request) => {
+      const member = currentMember(request);
+      forbidDuringImpersonation(member);
+      return {
+        data: { custom1: await signLink(ctx.signer, 'paymentLogin', request.site.key, member.user.uuid) },
+      };
+    },
+  );
+}

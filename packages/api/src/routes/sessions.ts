@@ -1,0 +1,119 @@
+import { messageResponseSchema, pageMetaSchema, sessionSchema } from '@ukd/contracts/api';
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AppContext } from '../context';
+import { sessions } from '../db/schema';
+import { type ApiApp, bearerAuth, errorResponses } from '../http/api-app';
+import { notFound } from '../http/api-error';
+import { type ListQuerySpec, pageMeta, parseListQuery, pickFields } from '../http/list-query';
+import { currentMember, requireMember } from '../http/member-auth';
+
+const SORTABLE = { created_at: sessions.createdAt, last_used_at: sessions.lastUsedAt } as const;
+
+const listSpec: ListQuerySpec<'device_id', keyof typeof SORTABLE> = {
+  filters: { device_id: (raw) => (raw.length <= 128 ? raw : undefined) },
+  sorts: ['created_at', 'last_used_at'],
+  defaultSort: [{ field: 'last_used_at', direction: 'desc' }],
+  fields: ['device_id', 'ip', 'user_agent', 'current', 'created_at', 'last_used_at'],
+  defaultLimit: 10,
+  maxLimit: 100,
+};
+
+const sessionIdParams = z.object({
+  // Anything that is not a uuid cannot name a session: 404, as for another member's session.
+  session: z.string().max(64),
+});
+
+// `fields` may leave out anything but the id.
+const sessionPage = z.object({
+  data: z.array(sessionSchema.partial().required({ id: true })),
+  meta: pageMetaSchema,
+});
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function sessionRoutes(app: ApiApp, ctx: AppContext): void {
+  const auth = requireMember(ctx);
+
+  app.get(
+    '/sessions',
+    {
+      schema: {
+        summary:
+          "The current member's live sessions (devices); list query: filter[device_id], sort, fields, page, limit",
+        tags: ['auth'],
+        security: bearerAuth,
+        response: { 200: sessionPage, ...errorResponses },
+      },
+      preHandler: auth,
+    },
+    async (request) => {
+      const member = currentMember(request);
+      const query = parseListQuery(request.query, listSpec);
+      const where = and(
+        eq(sessions.userId, member.user.id),
+        isNull(sessions.revokedAt),
+        sql`${sessions.expiresAt} > now()`,
+        query.filter.device_id === undefined
+          ? undefined
+          : eq(sessions.deviceId, String(query.filter.device_id)),
+      );
+      const [totalRow] = await ctx.db.select({ total: count() }).from(sessions).where(where);
+      const rows = await ctx.db
+        .select()
+        .from(sessions)
+        .where(where)
+        .orderBy(
+          ...query.sort.map((s) =>
+            s.direction === 'asc' ? asc(SORTABLE[s.field]) : desc(SORTABLE[s.field]),
+          ),
+        )
+        .limit(query.limit)
+        .offset(query.offset);
+      return {
+        data: rows.map((row) =>
+          pickFields(
+            {
+              id: row.id,
+              device_id: row.deviceId,
+              ip: row.ip,
+              user_agent: row.userAgent,
+              current: row.id === member.sessionId,
+              created_at: row.createdAt.toISOString(),
+              last_used_at: row.lastUsedAt.toISOString(),
+            },
+            query.fields,
+            ['id'],
+          ),
+        ),
+        meta: pageMeta(totalRow?.total ?? 0, query),
+      };
+    },
+  );
+
+  app.delete(
+    '/sessions/:session',
+    {
+      schema: {
+        summary: 'End one of the current member’s sessions (another device); 404 for anyone else’s',
+        tags: ['auth'],
+        security: bearerAuth,
+        params: sessionIdParams,
+        response: { 200: messageResponseSchema, ...errorResponses },
+      },
+      preHandler: auth,
+    },
+    async (request) => {
+      const member = currentMember(request);
+      const id = request.params.session;
+      if (!UUID.test(id)) throw notFound();
+      const ended = await ctx.db
+        .update(sessions)
+        .set({ revokedAt: sql`now()`, revokedReason: 'ended-by-member' })
+        .where(and(eq(sessions.id, id), eq(sessions.userId, member.user.id), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id });
+      if (ended.length === 0) throw notFound();
+      return { message: 'The session has been ended.' };
+    },
+  );
+}
