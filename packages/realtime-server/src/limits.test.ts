@@ -1,0 +1,273 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { signChannel } from './channel-auth';
+import type { RealtimeServerOptions } from './realtime-server';
+import { RawClient, startNode, type TestNode, testApp } from './test-support';
+
+let node: TestNode | undefined;
+const raws: RawClient[] = [];
+
+async function start(options: Partial<RealtimeServerOptions> = {}): Promise<TestNode> {
+  node = await startNode(options);
+  return node;
+}
+
+async function raw(options: Parameters<typeof RawClient.connect>[1] = {}): Promise<RawClient> {
+  if (!node) throw new Error('start a node first');
+  const client = await RawClient.connect(node.port, options);
+  raws.push(client);
+  return client;
+}
+
+afterEach(async () => {
+  for (const client of raws.splice(0)) client.close();
+  await node?.stop();
+  node = undefined;
+});
+
+function errorCode(message: { data?: unknown }): number | null {
+  return (message.data as { code: number | null }).code;
+}
+
+describe('connection refusals', () => {
+  it('closes with 4001 for an unknown app key', async () => {
+    await start();
+    const client = await raw({ key: 'not-a-key', refused: true });
+    expect(errorCode(await client.nextEvent('pusher:error'))).toBe(4001);
+    expect((await client.closed).code).toBe(4001);
+  });
+
+  it('closes with 4009 for a foreign Origin and accepts an allowed one', async () => {
+    await start({ allowedOrigins: ['https://flirtlane.co.uk'] });
+    const foreign = await raw({ origin: 'https://evil.example', refused: true });
+    expect(errorCode(await foreign.nextEvent('pusher:error'))).toBe(4009);
+    expect((await foreign.closed).code).toBe(4009);
+    const allowed = await raw({ origin: 'https://flirtlane.co.uk' });
+    expect(allowed.socketId).toMatch(/^\d+\.\d+$/);
+  });
+
+  it('closes with 4100 beyond the connection limit and frees the slot on disconnect', async () => {
+    await start({ limits: { maxConnections: 2 } });
+    const first = await raw();
+    await raw();
+    const third = await raw({ refused: true });
+    expect((await third.closed).code).toBe(4100);
+    first.close();
+    await first.closed;
+    await expect.poll(() => node?.realtime.connectionCount()).toBe(1);
+    expect((await raw()).socketId).not.toBe('');
+  });
+
+  it('limits connections per remote address', async () => {
+    await start({ limits: { maxConnectionsPerIp: 1 } });
+    await raw();
+    const second = await raw({ refused: true });
+    expect((await second.closed).code).toBe(4100);
+  });
+
+  it('closes with 4007 for an unsupported protocol version', async () => {
+    await start();
+    const { WebSocket } = await import('ws');
+    const ws = new WebSocket(`ws://127.0.0.1:${node?.port}/app/${testApp.key}?protocol=3`);
+    const code = await new Promise<number>((resolve) => ws.on('close', (closeCode) => resolve(closeCode)));
+    expect(code).toBe(4007);
+  });
+
+  it('does not take upgrades for other paths', async () => {
+    await start();
+    const { WebSocket } = await import('ws');
+    const ws = new WebSocket(`ws://127.0.0.1:${node?.port}/socket`);
+    await new Promise<void>((resolve) => ws.on('error', () => resolve()));
+  });
+});
+
+describe('bad frames', () => {
+  it('answers non-JSON, non-object and binary frames with an error and keeps serving', async () => {
+    await start();
+    const client = await raw();
+    for (const frame of ['not json', '[]', '42', '{"data":{}}', '{"event":7}']) {
+      client.send(frame);
+      expect(errorCode(await client.nextEvent('pusher:error'))).toBe(4200);
+    }
+    client.ws.send(Buffer.from([0, 1, 2]), { binary: true });
+    expect(errorCode(await client.nextEvent('pusher:error'))).toBe(4200);
+    // 10k-deep nesting must not take the process down.
+    client.send(`${'['.repeat(5000)}${']'.repeat(5000)}`);
+    await client.nextEvent('pusher:error');
+    client.send({ event: 'pusher:ping', data: {} });
+    await client.nextEvent('pusher:pong');
+  });
+
+  it('refuses frames over the size limit and drops the connection far beyond it', async () => {
+    await start();
+    const client = await raw();
+    client.send({ event: 'client-x', channel: 'private-a', data: 'x'.repeat(11 * 1024) });
+    expect(errorCode(await client.nextEvent('pusher:error'))).toBe(4300);
+    client.send({ event: 'pusher:ping', data: {} });
+    await client.nextEvent('pusher:pong');
+    client.send('x'.repeat(100 * 1024));
+    expect((await client.closed).code).toBe(1009);
+  });
+
+  it('ignores prototype keys in frames', async () => {
+    await start();
+    const client = await raw();
+    client.send('{"event":"pusher:subscribe","data":{"channel":"public","__proto__":{"polluted":true}}}');
+    await client.nextEvent('pusher_internal:subscription_succeeded', 'public');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe('subscriptions', () => {
+  it('refuses private and presence subscriptions without a valid signature', async () => {
+    await start();
+    const client = await raw();
+    client.send({ event: 'pusher:subscribe', data: { channel: 'private-notifications.user.x' } });
+    const missing = await client.nextEvent('pusher:subscription_error', 'private-notifications.user.x');
+    expect(missing.data).toMatchObject({ type: 'AuthError', status: 401 });
+
+    // A signature made for another socket cannot be replayed.
+    const other = await raw();
+    client.send({
+      event: 'pusher:subscribe',
+      data: { channel: 'private-x', auth: signChannel(testApp, other.socketId, 'private-x') },
+    });
+    expect((await client.nextEvent('pusher:subscription_error', 'private-x')).data).toMatchObject({
+      status: 401,
+    });
+
+    // Presence data that does not match what was signed.
+    const signed = JSON.stringify({ user_id: 'alice' });
+    client.send({
+      event: 'pusher:subscribe',
+      data: {
+        channel: 'presence-online',
+        auth: signChannel(testApp, client.socketId, 'presence-online', signed),
+        channel_data: JSON.stringify({ user_id: 'admin' }),
+      },
+    });
+    expect((await client.nextEvent('pusher:subscription_error', 'presence-online')).data).toMatchObject({
+      status: 401,
+    });
+
+    // Signed, but without a user id.
+    const noUser = JSON.stringify({ user_info: {} });
+    client.send({
+      event: 'pusher:subscribe',
+      data: {
+        channel: 'presence-online',
+        auth: signChannel(testApp, client.socketId, 'presence-online', noUser),
+        channel_data: noUser,
+      },
+    });
+    expect((await client.nextEvent('pusher:subscription_error', 'presence-online')).data).toMatchObject({
+      status: 400,
+    });
+    expect(await node?.realtime.presence(testApp.id, 'presence-online')).toEqual([]);
+  });
+
+  it('refuses invalid channel names', async () => {
+    await start();
+    const client = await raw();
+    client.send({ event: 'pusher:subscribe', data: { channel: 'bad channel' } });
+    await client.nextEvent('pusher:error');
+    client.send({ event: 'pusher:subscribe', data: { channel: 'x'.repeat(200) } });
+    await client.nextEvent('pusher:error');
+  });
+
+  it('limits subscriptions per socket', async () => {
+    await start({ limits: { maxSubscriptionsPerConnection: 3 } });
+    const client = await raw();
+    for (const name of ['a', 'b', 'c']) {
+      expect((await client.subscribe(name)).event).toBe('pusher_internal:subscription_succeeded');
+    }
+    const fourth = await client.subscribe('d');
+    expect(fourth.event).toBe('pusher:subscription_error');
+    expect(fourth.data).toMatchObject({ status: 429 });
+    client.send({ event: 'pusher:unsubscribe', data: { channel: 'a' } });
+    expect((await client.subscribe('d')).event).toBe('pusher_internal:subscription_succeeded');
+  });
+
+  it('stops delivering after unsubscribe', async () => {
+    await start();
+    const client = await raw();
+    await client.subscribe('private-a');
+    await client.subscribe('private-b');
+    client.send({ event: 'pusher:unsubscribe', data: { channel: 'private-a' } });
+    client.send({ event: 'pusher:ping', data: {} });
+    await client.nextEvent('pusher:pong');
+    await node?.realtime.publish(testApp.id, ['private-a', 'private-b'], 'e', { n: 1 });
+    const event = await client.nextEvent('e');
+    expect(event.channel).toBe('private-b');
+    expect(client.messages.filter((m) => m.event === 'e')).toEqual([]);
+  });
+});
+
+describe('client events', () => {
+  it('are refused on public channels and from unsubscribed sockets', async () => {
+    await start();
+    const sender = await raw();
+    const listener = await raw();
+    await listener.subscribe('public-room');
+    await listener.subscribe('private-room');
+    await sender.subscribe('public-room');
+
+    sender.send({ event: 'client-hi', channel: 'public-room', data: {} });
+    expect(errorCode(await sender.nextEvent('pusher:error'))).toBe(4300);
+    sender.send({ event: 'client-hi', channel: 'private-room', data: {} });
+    expect(errorCode(await sender.nextEvent('pusher:error'))).toBe(4300);
+
+    // A later server event shows the listener's queue is flowing and the client events never came.
+    await node?.realtime.publish(testApp.id, ['private-room'], 'marker', {});
+    await listener.nextEvent('marker');
+    expect(listener.messages.filter((m) => m.event === 'client-hi')).toEqual([]);
+  });
+
+  it('are rate limited to 10 per second per socket with 4301', async () => {
+    await start();
+    const sender = await raw();
+    const listener = await raw();
+    await sender.subscribe('private-room');
+    await listener.subscribe('private-room');
+    for (let i = 0; i < 15; i += 1)
+      sender.send({ event: 'client-typing', channel: 'private-room', data: { i } });
+    const limited = await sender.nextEvent('pusher:error');
+    expect(errorCode(limited)).toBe(4301);
+    await node?.realtime.publish(testApp.id, ['private-room'], 'marker', {});
+    await listener.nextEvent('marker');
+    const received = listener.messages.filter((m) => m.event === 'client-typing');
+    expect(received).toHaveLength(10);
+    expect(sender.messages.filter((m) => m.event === 'client-typing')).toEqual([]);
+  });
+});
+
+describe('liveness', () => {
+  it('pings a silent client and closes with 4201 when no pong comes back', async () => {
+    await start({ limits: { activityTimeoutSeconds: 1, pongTimeoutMs: 300 } });
+    const answering = await raw();
+    const silent = await raw();
+    const ping = await silent.nextEvent('pusher:ping');
+    expect(ping.event).toBe('pusher:ping');
+    const pinged = await answering.nextEvent('pusher:ping');
+    expect(pinged.event).toBe('pusher:ping');
+    answering.send({ event: 'pusher:pong', data: {} });
+    expect((await silent.closed).code).toBe(4201);
+    expect(answering.ws.readyState).toBe(answering.ws.OPEN);
+  });
+
+  it('answers pusher:ping with pusher:pong', async () => {
+    await start();
+    const client = await raw();
+    client.send({ event: 'pusher:ping', data: {} });
+    expect((await client.nextEvent('pusher:pong')).event).toBe('pusher:pong');
+  });
+
+  it('sends 4200 to every client on close', async () => {
+    const started = await start();
+    const client = await raw();
+    const closing = client.nextEvent('pusher:error');
+    await started.stop();
+    node = undefined;
+    expect(errorCode(await closing)).toBe(4200);
+    expect((await client.closed).code).toBe(4200);
+  });
+});
