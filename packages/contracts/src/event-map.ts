@@ -5,7 +5,6 @@
  *
  * Payloads stay serialisable: never a React element or a function.
  */
-// biome-ignore lint/suspicious/noEmptyInterface: extended by declaration merging
 export interface EventMap {
   'shell:toast': { type: 'success' | 'info' | 'error'; message: string; durationMs?: number };
   'shell:remote-failed': { remote: string; message: string };

@@ -20,7 +20,13 @@ export const layoutNames = [
 export type LayoutName = (typeof layoutNames)[number];
 
 /** The units deployed on their own; each id is also the folder name and the URL segment. */
-export const remoteIds = ['mfe-landers', 'mfe-messaging', 'mfe-profiles', 'mfe-billing', 'mfe-support'] as const;
+export const remoteIds = [
+  'mfe-landers',
+  'mfe-messaging',
+  'mfe-profiles',
+  'mfe-billing',
+  'mfe-support',
+] as const;
 export type RemoteId = (typeof remoteIds)[number];
 
 /** The Module Federation container name of a remote (`mfe-landers` -> `mfe_landers`). */

@@ -44,11 +44,15 @@ export interface RemoteAppProps {
   shell: ShellContext;
   /** The router basename the remote renders under (`/` for every remote today). */
   basename: string;
+  /** Called when the remote throws while rendering; the shell swaps in its fallback. */
+  onCrash(error: Error): void;
 }
 
 /** Shape of single-spa lifecycles, kept here so the shell needs no single-spa-react types. */
 export interface RemoteAppModule {
-  bootstrap: ((props: RemoteAppProps) => Promise<unknown>) | Array<(props: RemoteAppProps) => Promise<unknown>>;
+  bootstrap:
+    | ((props: RemoteAppProps) => Promise<unknown>)
+    | Array<(props: RemoteAppProps) => Promise<unknown>>;
   mount: ((props: RemoteAppProps) => Promise<unknown>) | Array<(props: RemoteAppProps) => Promise<unknown>>;
   unmount: ((props: RemoteAppProps) => Promise<unknown>) | Array<(props: RemoteAppProps) => Promise<unknown>>;
   update?: (props: RemoteAppProps) => Promise<unknown>;

@@ -1,0 +1,165 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { type Configuration, rspack } from '@rspack/core';
+import { containerName } from '@ukd/contracts';
+import { sharedConfig } from './shared-singletons';
+
+export interface UnitOptions {
+  /** Folder of the unit (shell or a remote). */
+  dir: string;
+  /** `shell` for the host, a remote id otherwise. */
+  unit: string;
+  mode: 'production' | 'development';
+  outDir: string;
+  /** Where the built files are served from, e.g. `/remotes/mfe-landers/<build>/`; `auto` for remotes. */
+  publicPath?: string;
+  /** Remote id whose pages the dev server shows when the remote runs alone. */
+  isolated?: boolean;
+  /** Hot reload in dev. */
+  hot?: boolean;
+}
+
+const require = createRequire(import.meta.url);
+
+/**
+ * The one rspack + Module Federation config every unit builds with, so shared singletons,
+ * loaders and output naming never drift between teams.
+ */
+export function createUnitConfig(options: UnitOptions): Configuration {
+  const { dir, unit, mode } = options;
+  const isShell = unit === 'shell';
+  const prod = mode === 'production';
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+  };
+  const deps = pkg.dependencies ?? {};
+  const shared = sharedConfig((name) => {
+    if (!(name in deps)) return undefined;
+    const installed = join(dir, 'node_modules', name, 'package.json');
+    return (JSON.parse(readFileSync(installed, 'utf8')) as { version: string }).version;
+  });
+
+  const exposes = isShell
+    ? undefined
+    : {
+        './register': './src/register.ts',
+        './app': './src/app.tsx',
+      };
+
+  const plugins: Configuration['plugins'] = [
+    new ModuleFederationPlugin({
+      name: containerName(unit),
+      ...(exposes ? { exposes, filename: 'remoteEntry.js' } : {}),
+      remotes: {},
+      shared,
+      shareStrategy: 'loaded-first',
+      // Plugins act on the one runtime instance the shell owns; remotes need not ship them.
+      runtimePlugins: isShell
+        ? [require.resolve('./runtime/retry-plugin.ts'), require.resolve('./runtime/fallback-plugin.ts')]
+        : [],
+      manifest: !isShell,
+      dts: false,
+      // The shell provides the federation runtime; each remote entry then omits its own copy.
+      experiments: {
+        asyncStartup: true,
+        ...(isShell ? { provideExternalRuntime: true } : { externalRuntime: true }),
+        optimization: { target: 'web' },
+      },
+    }),
+    new rspack.DefinePlugin({
+      'process.env.NODE_ENV': JSON.stringify(mode),
+    }),
+  ];
+
+  if (isShell || options.isolated) {
+    const template = join(dir, 'index.html');
+    plugins.push(
+      new rspack.HtmlRspackPlugin({
+        template: existsSync(template) ? template : join(import.meta.dirname, 'dev-host.html'),
+        scriptLoading: 'defer',
+        minify: prod,
+      }),
+    );
+  }
+  if (options.hot) {
+    const ReactRefresh = require('@rspack/plugin-react-refresh') as {
+      ReactRefreshRspackPlugin: new () => never;
+    };
+    plugins.push(new ReactRefresh.ReactRefreshRspackPlugin());
+  }
+
+  return {
+    mode,
+    context: dir,
+    // A remote's only entry is its remoteEntry.js, which the plugin creates from `exposes`.
+    entry: isShell || options.isolated ? { main: './src/main.tsx' } : {},
+    devtool: prod ? 'source-map' : 'cheap-module-source-map',
+    target: ['web', 'es2022'],
+    output: {
+      path: options.outDir,
+      publicPath: options.publicPath ?? 'auto',
+      uniqueName: containerName(unit),
+      filename: prod ? 'js/[name].[contenthash:10].js' : 'js/[name].js',
+      chunkFilename: prod ? 'js/[name].[contenthash:10].js' : 'js/[name].js',
+      cssFilename: prod ? 'css/[name].[contenthash:10].css' : 'css/[name].css',
+      cssChunkFilename: prod ? 'css/[name].[contenthash:10].css' : 'css/[name].css',
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
+      // The workspace packages ship TypeScript sources; resolve them like the unit's own code.
+      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+    },
+    module: {
+      parser: { 'css/module': { namedExports: false } },
+      rules: [
+        {
+          test: /\.[cm]?[jt]sx?$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: {
+            jsc: {
+              parser: { syntax: 'typescript', tsx: true },
+              transform: {
+                react: { runtime: 'automatic', development: !prod, refresh: Boolean(options.hot) },
+              },
+              target: 'es2022',
+            },
+          },
+          type: 'javascript/auto',
+        },
+        { test: /\.module\.css$/, type: 'css/module' },
+        { test: /\.css$/, exclude: /\.module\.css$/, type: 'css' },
+        { test: /\.(png|jpe?g|webp|avif|svg|woff2?)$/, type: 'asset/resource' },
+      ],
+    },
+    optimization: {
+      minimize: prod,
+      // A runtime chunk breaks remoteEntry registration (MF RUNTIME-001).
+      runtimeChunk: false,
+    },
+    performance: { hints: false },
+    plugins,
+    experiments: { css: true },
+    stats: 'errors-warnings',
+  };
+}
+
+/**
+ * Options from the environment, so one `rspack.config.ts` per unit serves the site build,
+ * a team's own deploy and dev mode: UKD_MODE, UKD_OUT_DIR, UKD_PUBLIC_PATH, UKD_HOT, UKD_ISOLATED.
+ */
+export function unitOptionsFromEnv(dir: string, unit: string): UnitOptions {
+  const env = process.env;
+  return {
+    dir,
+    unit,
+    mode: env.UKD_MODE === 'development' ? 'development' : 'production',
+    outDir: env.UKD_OUT_DIR ?? join(dir, 'dist'),
+    ...(env.UKD_PUBLIC_PATH ? { publicPath: env.UKD_PUBLIC_PATH } : {}),
+    hot: env.UKD_HOT === '1',
+    isolated: env.UKD_ISOLATED === '1',
+  };
+}

@@ -1,0 +1,21 @@
+import { join } from 'node:path';
+import { createSiteServer } from './site-server';
+
+const repoRoot = join(import.meta.dirname, '..', '..', '..');
+const siteDir = process.env.SITE_DIR ?? join(repoRoot, 'dist', 'site');
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? '0.0.0.0';
+
+const app = await createSiteServer({ siteDir, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+await app.listen({ port, host });
+app.log.info(`Flirtlane is running at http://localhost:${port}`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    app.log.info(`${signal}: closing`);
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+}

@@ -1,0 +1,53 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSiteServer } from './site-server';
+
+const siteDir = mkdtempSync(join(tmpdir(), 'site-'));
+let app: Awaited<ReturnType<typeof createSiteServer>>;
+
+beforeAll(async () => {
+  mkdirSync(join(siteDir, 'shell', 'js'), { recursive: true });
+  mkdirSync(join(siteDir, 'remotes', 'mfe-landers', 'v1', 'js'), { recursive: true });
+  writeFileSync(join(siteDir, 'shell', 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(join(siteDir, 'shell', 'js', 'main.abc.js'), 'console.log(1)');
+  writeFileSync(join(siteDir, 'site-manifest.json'), '{"site":{},"remotes":[]}');
+  writeFileSync(join(siteDir, 'remotes', 'mfe-landers', 'v1', 'mf-manifest.json'), '{}');
+  app = await createSiteServer({ siteDir });
+});
+afterAll(() => app.close());
+
+describe('site server', () => {
+  it('serves the shell page for any page path, uncached', async () => {
+    for (const url of ['/', '/faq', '/no-such-page', '/messages/123?x=1']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('id="root"');
+    }
+  });
+
+  it('caches hashed assets for a year and entry points not at all', async () => {
+    const asset = await app.inject({ url: '/shell/js/main.abc.js' });
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const manifest = await app.inject({ url: '/site-manifest.json' });
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    const remoteManifest = await app.inject({ url: '/remotes/mfe-landers/v1/mf-manifest.json' });
+    expect(remoteManifest.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves a file deployed after start', async () => {
+    writeFileSync(join(siteDir, 'remotes', 'mfe-landers', 'v1', 'js', 'late.js'), 'late()');
+    expect((await app.inject({ url: '/remotes/mfe-landers/v1/js/late.js' })).body).toBe('late()');
+  });
+
+  it('answers a plain 404 for missing files, not the page', async () => {
+    for (const url of ['/remotes/mfe-support/v9/mf-manifest.json', '/shell/js/gone.js', '/favicon.ico']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toContain('application/json');
+    }
+  });
+});

@@ -1,0 +1,66 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { cacheControlFor } from './cache-policy';
+
+export interface SiteServerOptions {
+  /** The assembled site: `site-manifest.json`, `shell/`, `remotes/`. */
+  siteDir: string;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Paths that are files or services, never pages: a miss there is a plain 404. */
+const nonPagePrefixes = ['/api/', '/shell/', '/remotes/', '/app/', '/apps/'];
+
+/**
+ * The embedded one-origin server: the built shell and remotes as static files, and for any
+ * other GET the shell's page, which routes on the client. The API and the realtime server
+ * join this same instance.
+ */
+export async function createSiteServer({
+  siteDir,
+  logger = false,
+}: SiteServerOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger, trustProxy: true, disableRequestLogging: !logger });
+  const shellPage = join(siteDir, 'shell', 'index.html');
+
+  for (const [index, folder] of ['shell', 'remotes'].entries()) {
+    await app.register(fastifyStatic, {
+      root: join(siteDir, folder),
+      prefix: `/${folder}/`,
+      decorateReply: index === 0,
+      index: false,
+      // Looked up per request, so a remote deployed while the server runs is served at once.
+      wildcard: true,
+      cacheControl: false,
+      setHeaders(reply, filePath) {
+        reply.header('Cache-Control', cacheControlFor(filePath));
+        reply.header('X-Content-Type-Options', 'nosniff');
+      },
+    });
+  }
+  app.get('/site-manifest.json', (_request, reply) =>
+    reply.header('Cache-Control', 'no-cache').sendFile('site-manifest.json', siteDir),
+  );
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !nonPagePrefixes.some((prefix) => path.startsWith(prefix)) &&
+      !/\.[a-z0-9]+$/i.test(path);
+    if (!isPage || !existsSync(shellPage)) {
+      return reply.code(404).type('application/json').send({ message: 'Not Found' });
+    }
+    return reply
+      .code(200)
+      .header('Cache-Control', 'no-cache')
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Referrer-Policy', 'strict-origin-when-cross-origin')
+      .type('text/html; charset=utf-8')
+      .send(readFileSync(shellPage));
+  });
+
+  return app;
+}

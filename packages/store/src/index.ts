@@ -1,0 +1,3 @@
+export * from './create-store';
+export * from './event-bus';
+export * from './site-slice';

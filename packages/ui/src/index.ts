@@ -1,0 +1,4 @@
+export * from './button';
+export * from './shell-context';
+export * from './site-link';
+export * from './spinner';

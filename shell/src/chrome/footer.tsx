@@ -1,0 +1,35 @@
+import { SiteLink } from '@ukd/ui';
+
+const links = [
+  { to: '/faq', label: 'FAQ' },
+  { to: '/helpdesk', label: 'Helpdesk' },
+  { to: '/contact', label: 'Contact' },
+  { to: '/how-to-pay', label: 'How to pay' },
+  { to: '/terms-of-use', label: 'Terms of use' },
+  { to: '/privacy', label: 'Privacy' },
+  { to: '/2257-notice', label: '2257 notice' },
+  { to: '/report-abuse', label: 'Report abuse' },
+  { to: '/affiliates', label: 'Affiliates' },
+];
+
+export function Footer({ siteName }: { siteName: string }) {
+  return (
+    <footer className="shell-footer">
+      <nav className="shell-footer__links" aria-label="Site">
+        {links.map((link) => (
+          <SiteLink key={link.to} to={link.to}>
+            {link.label}
+          </SiteLink>
+        ))}
+      </nav>
+      <p className="shell-footer__notice">
+        Most profiles on {siteName} are fictional and are there for entertainment only. Physical meetings with
+        these profiles are not possible. You must be over 18 and of the legal age of consent to use this
+        service.
+      </p>
+      <p className="shell-footer__copy">
+        © {new Date().getFullYear()} {siteName}. For adults in the United Kingdom.
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,74 @@
+import type { RemoteAppProps, RemoteEntry, ShellContext } from '@ukd/contracts';
+import { Spinner } from '@ukd/ui';
+import { useEffect, useRef, useState } from 'react';
+import { mountRootParcel, type Parcel, type ParcelConfig } from 'single-spa';
+import type { RemoteRegistry } from './remote-registry';
+import { SectionUnavailable } from './section-unavailable';
+
+let mountCount = 0;
+
+type Status = 'loading' | 'ready' | 'failed';
+
+/**
+ * Mounts a remote's app as a single-spa parcel into a node React never renders into. Load
+ * failures and render crashes both end in the section-unavailable fallback with a retry; the
+ * rest of the page is untouched.
+ */
+export function RemoteOutlet({
+  remote,
+  registry,
+  shell,
+}: {
+  remote: RemoteEntry;
+  registry: RemoteRegistry;
+  shell: ShellContext;
+}) {
+  const host = useRef<HTMLDivElement>(null);
+  const [status, setStatus] = useState<Status>('loading');
+  const [attempt, setAttempt] = useState(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the mount on retry
+  useEffect(() => {
+    let parcel: Parcel<RemoteAppProps> | null = null;
+    let cancelled = false;
+    setStatus('loading');
+
+    const fail = () => {
+      if (cancelled) return;
+      setStatus('failed');
+      registry.release(remote.id);
+    };
+
+    registry
+      .activate(remote)
+      .then(({ app }) => {
+        if (cancelled || !host.current) return;
+        const props = {
+          domElement: host.current,
+          name: `${remote.id}#${++mountCount}`,
+          shell,
+          basename: '/',
+          onCrash: fail,
+        };
+        parcel = mountRootParcel(app as unknown as ParcelConfig<RemoteAppProps>, props);
+        return parcel.mountPromise.then(() => {
+          if (!cancelled) setStatus('ready');
+        });
+      })
+      .catch(fail);
+
+    return () => {
+      cancelled = true;
+      const mounted = parcel;
+      if (mounted) mounted.mountPromise.then(() => mounted.unmount()).catch(() => undefined);
+    };
+  }, [remote, registry, shell, attempt]);
+
+  return (
+    <>
+      {status === 'loading' && <Spinner label="Loading page" />}
+      {status === 'failed' && <SectionUnavailable onRetry={() => setAttempt((n) => n + 1)} />}
+      <div ref={host} className="shell-remote" data-remote={remote.id} hidden={status === 'failed'} />
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+import type { RemoteAppModule, RemoteEntry, RemoteRegistration, ShellContext } from '@ukd/contracts';
+import type { RemoteLoader } from '@ukd/federation/remote-loader';
+import { remoteRecovered, remoteUnavailable } from '@ukd/store';
+
+export interface ActiveRemote {
+  app: RemoteAppModule;
+  registration: RemoteRegistration;
+}
+
+/**
+ * Owns the life of each remote on the page: its code is fetched when a route or a prefetch
+ * first needs it, `register` runs once, and a failure is forgotten so "Retry" starts afresh.
+ */
+export function createRemoteRegistry(loader: RemoteLoader, shell: ShellContext) {
+  const active = new Map<string, Promise<ActiveRemote>>();
+
+  function activate(remote: RemoteEntry): Promise<ActiveRemote> {
+    let pending = active.get(remote.id);
+    if (!pending) {
+      pending = (async () => {
+        const [registerModule, app] = await Promise.all([
+          loader.load(remote, 'register'),
+          loader.load(remote, 'app'),
+        ]);
+        const registration = await registerModule.register(shell);
+        shell.store.dispatch(remoteRecovered(remote.id));
+        return { app, registration };
+      })();
+      active.set(remote.id, pending);
+      pending.catch((error: unknown) => {
+        active.delete(remote.id);
+        loader.reset(remote);
+        shell.store.dispatch(remoteUnavailable(remote.id));
+        shell.bus.emit('shell:remote-failed', {
+          remote: remote.id,
+          message: error instanceof Error ? error.message : String(error),
+        });
+      });
+    }
+    return pending;
+  }
+
+  return {
+    activate,
+    /** Warm a remote's code without mounting it; failures stay quiet until the route is visited. */
+    preload(remote: RemoteEntry) {
+      activate(remote).catch(() => undefined);
+    },
+    /** Forget a remote after it crashed, so the next activation loads and registers it again. */
+    release(remoteId: string) {
+      const pending = active.get(remoteId);
+      active.delete(remoteId);
+      pending?.then(({ registration }) => registration.dispose?.()).catch(() => undefined);
+    },
+  };
+}
+
+export type RemoteRegistry = ReturnType<typeof createRemoteRegistry>;
