@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { buildContext } from './context';
+import { type AppContext, buildContext } from './context';
 import { openDatabase } from './db/database';
 import { type ApiOptions, resolveApiOptions } from './options';
 import { apiPlugin } from './plugin';
@@ -21,6 +21,12 @@ export interface Api {
  * when asked, and returns the API as a Fastify plugin.
  */
 export async function createApi(options: ApiOptions): Promise<Api> {
+  const { plugin, close } = await createApiWithContext(options);
+  return { plugin, close };
+}
+
+/** createApi plus its services, for tests and the benchmark (not part of the public contract). */
+export async function createApiWithContext(options: ApiOptions): Promise<Api & { context: AppContext }> {
   const resolved = resolveApiOptions(options);
   const database = await openDatabase({
     dataDir: resolved.dataDir,
@@ -33,6 +39,7 @@ export async function createApi(options: ApiOptions): Promise<Api> {
     let closed = false;
     return {
       plugin: apiPlugin(ctx),
+      context: ctx,
       async close() {
         if (closed) return;
         closed = true;

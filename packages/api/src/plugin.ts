@@ -38,6 +38,10 @@ export function apiPlugin(ctx: AppContext): FastifyPluginAsync {
     app.decorateRequest('deviceId', null);
     app.decorateRequest('member', null);
     app.addHook('onRequest', siteGuard(ctx));
+    // A request without a body validates like `{}`: the client hears which fields are required.
+    app.addHook('preValidation', async (request) => {
+      if (request.body === undefined || request.body === null) request.body = {};
+    });
 
     await app.register(swagger, {
       openapi: {

@@ -31,31 +31,38 @@ interface TextRule {
   /** Keep surrounding whitespace (passwords). */
   raw?: boolean;
   requiredMessage?: string;
+  pattern?: { regex: RegExp; message: string };
+  /** Further checks, run only when the basic ones passed; return a message to fail. */
+  check?: (value: string) => string | undefined;
 }
 
-/** A required string field; `''` and whitespace-only count as missing, as with Laravel's TrimStrings. */
+/**
+ * A required string field; `''` and whitespace-only count as missing, as with Laravel's
+ * TrimStrings. Reports at most one problem per field (the first that applies), and never
+ * aborts the object: an `abort` would stop zod from checking the password confirmation.
+ */
 export function text(field: string, rule: TextRule) {
   const required = rule.requiredMessage ?? messages.required(field);
-  let schema = z.string({ error: (iss) => (isMissing(iss.input) ? required : messages.string(field)) });
-  if (!rule.raw) schema = schema.trim();
-  schema = schema
-    .min(1, { error: required, abort: true })
-    .refine(storable, { error: messages.characters(field), abort: true });
-  if (rule.min !== undefined && rule.min > 1)
-    schema = schema.min(rule.min, { error: messages.min(field, rule.min) });
-  return schema.max(rule.max, { error: messages.max(field, rule.max) });
+  const base = z.string({ error: (iss) => (isMissing(iss.input) ? required : messages.string(field)) });
+  return (rule.raw ? base : base.trim()).superRefine((value, ctx) => {
+    const fail = (message: string) => ctx.addIssue({ code: 'custom', message });
+    if (value.length === 0) return fail(required);
+    if (!storable(value)) return fail(messages.characters(field));
+    if (value.length > rule.max) return fail(messages.max(field, rule.max));
+    if (rule.min !== undefined && value.length < rule.min) return fail(messages.min(field, rule.min));
+    if (rule.pattern && !rule.pattern.regex.test(value)) return fail(rule.pattern.message);
+    const problem = rule.check?.(value);
+    if (problem) fail(problem);
+  });
 }
 
 /** A required email address; lower-cased so look-ups and uniqueness ignore case. */
 export function email(field: string, invalidMessage = messages.email(field)) {
-  return z
-    .string({ error: (iss) => (isMissing(iss.input) ? invalidMessage : messages.string(field)) })
-    .trim()
-    .min(1, { error: invalidMessage, abort: true })
-    .max(254, { error: messages.max(field, 254), abort: true })
-    .refine(storable, { error: messages.characters(field), abort: true })
-    .refine(isEmailAddress, { error: invalidMessage })
-    .transform((s) => s.toLowerCase());
+  return text(field, {
+    max: 254,
+    requiredMessage: invalidMessage,
+    check: (value) => (isEmailAddress(value) ? undefined : invalidMessage),
+  }).transform((s) => s.toLowerCase());
 }
 
 // Deliberately simple (HTML's own definition is similar): the real check is the confirmation mail.

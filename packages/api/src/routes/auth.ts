@@ -21,8 +21,11 @@ import { userResource } from '../user-resource';
 const USERNAME = /^[A-Za-z0-9_.-]+$/;
 
 export const passwordField = () =>
-  text('password', { min: 8, max: 128, raw: true }).refine((s) => !isCommonPassword(s), {
-    error: 'This password is too common. Please choose another.',
+  text('password', {
+    min: 8,
+    max: 128,
+    raw: true,
+    check: (s) => (isCommonPassword(s) ? 'This password is too common. Please choose another.' : undefined),
   });
 
 /** Laravel's `confirmed`: checked even when other fields failed, so the form shows every problem at once. */
@@ -54,16 +57,25 @@ function isRealDate(s: string): boolean {
 
 const registerBody = withConfirmation(
   body({
-    username: text('username', { min: 3, max: 30 }).regex(USERNAME, {
-      error: 'The username may only contain letters, numbers, dashes, dots and underscores.',
+    username: text('username', {
+      min: 3,
+      max: 30,
+      pattern: {
+        regex: USERNAME,
+        message: 'The username may only contain letters, numbers, dashes, dots and underscores.',
+      },
     }),
     email: email('email', 'Please fill in a valid email address'),
     password: passwordField(),
-    password_confirmation: z.unknown(),
+    password_confirmation: z.unknown().optional(),
     gender: oneOf('gender', ['male', 'female']),
-    date_of_birth: text('date_of_birth', { max: 10 })
-      .refine(isRealDate, { error: 'The date of birth is not a valid date.', abort: true })
-      .refine((s) => isAdult(s), { error: 'You must be at least 18 years old to join.' }),
+    date_of_birth: text('date_of_birth', {
+      max: 10,
+      check: (s) => {
+        if (!isRealDate(s)) return 'The date of birth is not a valid date.';
+        return isAdult(s) ? undefined : 'You must be at least 18 years old to join.';
+      },
+    }),
     city: text('city', { max: 100, requiredMessage: 'Please fill in your city' }),
     terms: accepted('terms'),
   }),

@@ -17,7 +17,7 @@ const resetBody = withConfirmation(
     token: text('token', { max: 256 }),
     email: email('email', EMAIL_MESSAGE),
     password: passwordField(),
-    password_confirmation: z.unknown(),
+    password_confirmation: z.unknown().optional(),
   }),
 );
 

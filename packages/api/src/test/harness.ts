@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { type ApiOptions, createApi, DEFAULT_SITE } from '../index';
+import type { AppContext } from '../context';
+import { type ApiOptions, createApiWithContext, DEFAULT_SITE } from '../index';
 
 export type Driver = 'pglite' | 'postgres';
 
@@ -76,6 +77,8 @@ export interface TestApi {
   app: FastifyInstance;
   dataDir: string;
   driver: Driver;
+  context: AppContext;
+  databaseUrl: string | undefined;
   call(method: InjectOptions['method'], url: string, options?: CallOptions): Promise<LightMyRequestResponse>;
   outbox(): Promise<Mail[]>;
   close(): Promise<void>;
@@ -83,8 +86,9 @@ export interface TestApi {
 
 export async function startTestApi(driver: Driver, overrides: Partial<ApiOptions> = {}): Promise<TestApi> {
   const dataDir = await mkdtemp(join(tmpdir(), 'ukd-api-test-'));
-  const pgDb = driver === 'postgres' ? await freshPostgresDatabase() : null;
-  const api = await createApi({
+  // A given databaseUrl is shared (two API processes on one database); otherwise each API gets its own.
+  const pgDb = driver === 'postgres' && !overrides.databaseUrl ? await freshPostgresDatabase() : null;
+  const api = await createApiWithContext({
     dataDir,
     databaseUrl: pgDb ? pgDb.url : 'memory://',
     siteUrl: 'http://localhost:3000',
@@ -101,6 +105,8 @@ export async function startTestApi(driver: Driver, overrides: Partial<ApiOptions
     app,
     dataDir,
     driver,
+    context: api.context,
+    databaseUrl: pgDb?.url ?? overrides.databaseUrl,
     call(method, url, options = {}) {
       const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
       if (options.siteKey !== null) headers['site-key'] = options.siteKey ?? DEFAULT_SITE.key;
