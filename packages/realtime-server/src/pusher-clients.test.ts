@@ -108,8 +108,9 @@ describe('pusher-js against the server', () => {
 
     bobPhone.disconnect();
     // The laptop is still there, so the member stays; a later event proves the quiet was not a stall.
+    const tick = nextEvent(watched, 'tick');
     await node.realtime.publish(testApp.id, ['presence-online'], 'tick', {});
-    await nextEvent(watched, 'tick');
+    await tick;
     await quietPeriod(100);
     expect(removed).toEqual([]);
 

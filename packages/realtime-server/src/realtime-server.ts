@@ -18,6 +18,8 @@ export interface RealtimeServerOptions {
   redisUrl?: string;
   /** Namespace for Redis keys and pub/sub channels, so several clusters can share one Redis. */
   redisKeyPrefix?: string;
+  /** How often this node tells the others it is alive; a node silent for 3 beats has its presence removed. */
+  redisHeartbeatMs?: number;
   limits?: Partial<Limits>;
   logger?: Logger;
 }
@@ -54,7 +56,12 @@ export async function createRealtimeServer(options: RealtimeServerOptions): Prom
   const logger = options.logger ?? silentLogger;
   const appsById = new Map(options.apps.map((app) => [app.id, app]));
   const adapter: ClusterAdapter = options.redisUrl
-    ? new RedisAdapter({ url: options.redisUrl, keyPrefix: options.redisKeyPrefix, logger })
+    ? new RedisAdapter({
+        url: options.redisUrl,
+        keyPrefix: options.redisKeyPrefix,
+        heartbeatMs: options.redisHeartbeatMs,
+        logger,
+      })
     : new InProcessAdapter();
   const gateway = new WebSocketGateway({
     apps: options.apps,

@@ -9,7 +9,7 @@ export interface RedisAdapterOptions {
   keyPrefix?: string | undefined;
   logger: Logger;
   /** How often a node proves it is alive; a node silent for three beats is presumed dead and swept. */
-  heartbeatMs?: number;
+  heartbeatMs?: number | undefined;
 }
 
 /**
