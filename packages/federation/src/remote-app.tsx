@@ -1,5 +1,5 @@
 import type { RemoteAppProps } from '@ukd/contracts';
-import { ShellProvider, Spinner } from '@ukd/ui';
+import { PageLoading, ShellProvider } from '@ukd/ui';
 import * as React from 'react';
 import { lazy, Suspense } from 'react';
 import * as ReactDOMClient from 'react-dom/client';
@@ -23,7 +23,7 @@ export function createRemoteApp(routes: readonly RemoteRoute[]) {
       <Provider store={shell.store}>
         <ShellProvider shell={shell}>
           <BrowserRouter basename={basename}>
-            <Suspense fallback={<Spinner label="Loading page" />}>
+            <Suspense fallback={<PageLoading />}>
               <Routes>
                 {pages.map(({ path, Page }) => (
                   <Route key={path} path={path} element={<Page />} />

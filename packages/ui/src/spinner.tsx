@@ -6,3 +6,15 @@ export function Spinner({ label = 'Loading' }: { label?: string }) {
     </div>
   );
 }
+
+/**
+ * A whole page still loading. It holds a screen's height so the page does not jump when the
+ * content arrives, and so the footer's links stay out of view rather than prefetching.
+ */
+export function PageLoading() {
+  return (
+    <div className="ukd-page-loading">
+      <Spinner label="Loading page" />
+    </div>
+  );
+}

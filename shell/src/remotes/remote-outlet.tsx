@@ -1,7 +1,8 @@
 import type { RemoteAppProps, RemoteEntry, ShellContext } from '@ukd/contracts';
-import { Spinner } from '@ukd/ui';
+import { PageLoading } from '@ukd/ui';
 import { useEffect, useRef, useState } from 'react';
 import { mountRootParcel, type Parcel, type ParcelConfig } from 'single-spa';
+import { reloadOnceForChunkError } from '../errors/chunk-reload';
 import type { RemoteRegistry } from './remote-registry';
 import { SectionUnavailable } from './section-unavailable';
 
@@ -33,8 +34,10 @@ export function RemoteOutlet({
     let cancelled = false;
     setStatus('loading');
 
-    const fail = () => {
+    const fail = (error: unknown) => {
       if (cancelled) return;
+      // A missing chunk usually means a newer deploy: reloading once fetches it (SPEC §8).
+      if (reloadOnceForChunkError(error)) return;
       setStatus('failed');
       registry.release(remote.id);
     };
@@ -66,7 +69,7 @@ export function RemoteOutlet({
 
   return (
     <>
-      {status === 'loading' && <Spinner label="Loading page" />}
+      {status === 'loading' && <PageLoading />}
       {status === 'failed' && <SectionUnavailable onRetry={() => setAttempt((n) => n + 1)} />}
       <div ref={host} className="shell-remote" data-remote={remote.id} hidden={status === 'failed'} />
     </>

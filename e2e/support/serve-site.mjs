@@ -1,0 +1,23 @@
+#!/usr/bin/env node
+// The site the browser journeys run against: built fresh into e2e/.site, served on E2E_PORT.
+import { spawn, spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..', '..');
+const env = { ...process.env, SITE_ENV: 'production' };
+rmSync(env.SITE_DIR, { recursive: true, force: true });
+const build = spawnSync(process.execPath, ['scripts/site/run.mjs', 'build-site'], {
+  cwd: root,
+  env,
+  stdio: 'inherit',
+});
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const server = spawn(process.execPath, ['--import', 'tsx', 'packages/site-server/src/main.ts'], {
+  cwd: root,
+  env: { ...env, PORT: env.E2E_PORT, HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+  stdio: 'inherit',
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+// `npm test`: install what is missing, then lint, type-check, run every package's unit and
+// integration tests, and the browser journeys against the composed site. Ends with one line,
+// `tests: N passed, N failed`, summed over every runner.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { ensureChromium } from './ensure-chromium.mjs';
+import { ensureInstalled } from './ensure-install.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const pinnedPnpm = ['--yes', 'pnpm@10.34.8'];
+const totals = { passed: 0, failed: 0 };
+const failedSteps = [];
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: strips terminal colours before counting
+const ansi = /\u001b\[[0-9;]*m/g;
+
+/** Vitest prints `Tests  12 passed | 1 failed (13)`; Playwright `12 passed` and `1 failed`. */
+function count(output) {
+  const text = output.replace(ansi, '');
+  // pnpm prefixes each line of a recursive run with `<package dir> test: `.
+  for (const line of text.split('\n').map((l) => l.replace(/^\S+ test: /, ''))) {
+    const vitest = line.match(/^\s*Tests\s+(.*)\(\d+\)\s*$/);
+    const playwright = line.match(/^\s+(\d+) (passed|failed|flaky)\b/);
+    if (vitest) {
+      totals.passed += Number(vitest[1].match(/(\d+) passed/)?.[1] ?? 0);
+      totals.failed += Number(vitest[1].match(/(\d+) failed/)?.[1] ?? 0);
+    } else if (playwright) {
+      totals[playwright[2] === 'failed' ? 'failed' : 'passed'] += Number(playwright[1]);
+    }
+  }
+}
+
+function step(name, command, args, env = {}) {
+  console.log(`\n=== ${name}`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      env: { ...process.env, npm_config_loglevel: 'error', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      process.stdout.write(chunk);
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+      process.stderr.write(chunk);
+    });
+    child.on('close', (code) => {
+      count(output);
+      if (code !== 0) failedSteps.push(name);
+      resolve(code === 0);
+    });
+  });
+}
+
+ensureInstalled();
+ensureChromium();
+
+const only = process.argv[2];
+if (!only || only === 'lint')
+  await step('lint (biome)', 'npx', [...pinnedPnpm, 'exec', 'biome', 'check', '.']);
+if (!only || only === 'typecheck')
+  await step('typecheck', 'npx', [...pinnedPnpm, '-r', '--workspace-concurrency=2', 'typecheck']);
+if (!only || only === 'unit')
+  await step('unit and integration tests', 'npx', [
+    ...pinnedPnpm,
+    '-r',
+    '--workspace-concurrency=1',
+    '--filter=!@ukd/e2e',
+    'test',
+  ]);
+if (!only || only === 'e2e')
+  await step('browser journeys (Playwright, Chromium)', 'npx', [...pinnedPnpm, '--filter=@ukd/e2e', 'test']);
+
+console.log(`\n${failedSteps.length ? `failed steps: ${failedSteps.join(', ')}` : 'all steps passed'}`);
+console.log(`tests: ${totals.passed} passed, ${totals.failed} failed`);
+process.exit(failedSteps.length ? 1 : 0);
