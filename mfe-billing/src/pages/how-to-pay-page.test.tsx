@@ -1,0 +1,60 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import HowToPayPage from './how-to-pay-page';
+
+function renderPage() {
+  return render(
+    <MemoryRouter initialEntries={['/how-to-pay']}>
+      <HowToPayPage />
+    </MemoryRouter>,
+  );
+}
+
+afterEach(cleanup);
+
+describe('HowToPayPage', () => {
+  it('has a title and a section for each topic, listed in the contents', () => {
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'How to pay' })).toBeTruthy();
+    const topics = [
+      'How credits work',
+      'The 24-hour unlimited messaging pass',
+      'VIP',
+      'Ways to pay',
+      'How to buy credits',
+      'Receipts',
+      'If a payment fails',
+      'Refunds and your 14-day right to cancel',
+    ];
+    const contents = within(screen.getByRole('navigation', { name: 'Contents' }));
+    for (const topic of topics) {
+      expect(screen.getByRole('heading', { level: 2, name: topic })).toBeTruthy();
+      expect(contents.getByRole('link', { name: topic }).getAttribute('href')).toMatch(/^#[a-z-]+$/);
+    }
+  });
+
+  it('explains what credits pay for, where the balance shows and that we never see card numbers', () => {
+    const { container } = renderPage();
+    const text = container.textContent ?? '';
+    expect(text).toContain('Credits pay for the messages you send.');
+    expect(text).toMatch(/text, image or wink/);
+    expect(text).toContain('Account Balance');
+    expect(text).toContain('We never see or store your card number.');
+    expect(text).toContain('usually within seconds');
+    expect(text).toContain('14 days');
+  });
+
+  it('discloses fictional profiles before purchase', () => {
+    renderPage();
+    expect(screen.getByText(/most profiles on Flirtlane are fictional/)).toBeTruthy();
+  });
+
+  it('invents no prices: it links to the prices and package pages instead', () => {
+    const { container } = renderPage();
+    expect(container.textContent).not.toMatch(/£\s?\d/);
+    const hrefs = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
+    expect(hrefs).toEqual(expect.arrayContaining(['/prices', '/credits/package', '/helpdesk', '/vip']));
+  });
+});
