@@ -62,8 +62,16 @@ ensureChromium();
 const only = process.argv[2];
 if (!only || only === 'lint')
   await step('lint (biome)', 'npx', [...pinnedPnpm, 'exec', 'biome', 'check', '.']);
-if (!only || only === 'typecheck')
+if (!only || only === 'typecheck') {
   await step('typecheck', 'npx', [...pinnedPnpm, '-r', '--workspace-concurrency=2', 'typecheck']);
+  await step('typecheck site scripts', 'npx', [
+    ...pinnedPnpm,
+    'exec',
+    'tsc',
+    '-p',
+    'scripts/site/tsconfig.json',
+  ]);
+}
 if (!only || only === 'unit')
   await step('unit and integration tests', 'npx', [
     ...pinnedPnpm,

@@ -4,3 +4,5 @@ import { boot } from './boot';
 
 const root = document.getElementById('root');
 if (root) void boot(root);
+if (process.env.NODE_ENV === 'development')
+  void import('./dev/live-reload').then((m) => m.listenForRebuilds());

@@ -22,7 +22,7 @@ export async function createSiteServer({
   siteDir,
   logger = false,
 }: SiteServerOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger, trustProxy: true, disableRequestLogging: !logger });
+  const app = Fastify({ logger, trustProxy: true });
   const shellPage = join(siteDir, 'shell', 'index.html');
 
   for (const [index, folder] of ['shell', 'remotes'].entries()) {
