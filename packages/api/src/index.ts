@@ -32,6 +32,7 @@ export async function createApiWithContext(options: ApiOptions): Promise<Api & {
     dataDir: resolved.dataDir,
     databaseUrl: resolved.databaseUrl,
     poolSize: resolved.dbPoolSize,
+    onIdleError: (err) => console.error('database connection lost', err.message),
   });
   try {
     const ctx = await buildContext(resolved, database);

@@ -3,20 +3,24 @@ import type { Db } from '../db/database';
 import { emailTokens } from '../db/schema';
 import { hashToken, newOpaqueToken } from './opaque-tokens';
 
-export type EmailTokenPurpose = 'confirm-email' | 'reset-password';
+export type EmailTokenPurpose = 'confirm-email' | 'reset-password' | 'payment-login';
 
-/** Tokens mailed to a member (confirmation, password reset): stored hashed, good once, expiring. */
+/** Tokens sent to a member in a link (mails, the payment return URL): stored hashed, good once, expiring. */
 export class EmailTokens {
   constructor(private readonly db: Db) {}
 
-  /** A new token; earlier unused ones of the same purpose stop working, as only the latest mail counts. */
+  /**
+   * A new token. For mails, earlier unused ones of the same purpose stop working (only the latest
+   * mail counts); payment logins may overlap, as a member can start payments in two tabs.
+   */
   async issue(userId: number, purpose: EmailTokenPurpose, ttlSeconds: number): Promise<string> {
     const token = newOpaqueToken();
-    await this.db
-      .delete(emailTokens)
-      .where(
-        and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)),
-      );
+    if (purpose !== 'payment-login')
+      await this.db
+        .delete(emailTokens)
+        .where(
+          and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)),
+        );
     await this.db.insert(emailTokens).values({
       tokenHash: hashToken(token),
       purpose,

@@ -11,8 +11,6 @@ import type { TokenSigner } from './access-tokens';
 export const LINK_KINDS = {
   /** Operator impersonation: `sub` is the member's email; 10 minutes; once. */
   impersonate: { typ: 'impersonate+jwt', ttlSeconds: 10 * 60, oneTime: true },
-  /** Payment provider redirect (`custom1`): `sub` is the member's uuid; 2 hours; once. */
-  paymentLogin: { typ: 'payment-login+jwt', ttlSeconds: 2 * 3600, oneTime: true },
   /** Unsubscribe link in every mail: `sub` is the member's uuid; never expires; reusable. */
   unsubscribe: { typ: 'unsubscribe+jwt', ttlSeconds: null, oneTime: false },
 } as const;

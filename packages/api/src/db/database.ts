@@ -37,9 +37,13 @@ export async function openDatabase(opts: {
   dataDir: string;
   databaseUrl?: string | undefined;
   poolSize?: number | undefined;
+  onIdleError?: (err: Error) => void;
 }): Promise<Database> {
   if (isPostgresUrl(opts.databaseUrl)) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // An idle connection dropped by the server (restart, failover) must not crash the process;
+    // the pool replaces it on the next query.
+    pool.on('error', (err) => opts.onIdleError?.(err));
     const client = await pool.connect();
     try {
       await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);

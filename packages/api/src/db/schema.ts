@@ -115,12 +115,12 @@ export const loginThrottles = pgTable('login_throttles', {
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });
 
-/** Hashed one-time tokens sent by email (confirmation, password reset). */
+/** Hashed one-time tokens that travel in links (confirmation, password reset, payment return). */
 export const emailTokens = pgTable(
   'email_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    purpose: text('purpose', { enum: ['confirm-email', 'reset-password'] }).notNull(),
+    purpose: text('purpose', { enum: ['confirm-email', 'reset-password', 'payment-login'] }).notNull(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

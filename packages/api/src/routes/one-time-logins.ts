@@ -1,7 +1,7 @@
 import { tokenResponseSchema } from '@ukd/contracts/api';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { redeemLink, signLink } from '../auth/signed-links';
+import { redeemLink } from '../auth/signed-links';
 import type { AppContext } from '../context';
 import { users } from '../db/schema';
 import { type ApiApp, bearerAuth, errorResponses } from '../http/api-app';
@@ -9,6 +9,9 @@ import { fieldError } from '../http/api-error';
 import { clientContext } from '../http/client-context';
 import { currentMember, forbidDuringImpersonation, requireMember } from '../http/member-auth';
 import { body, text } from '../http/rules';
+
+/** A member may take a while at the payment provider before being sent back. */
+export const PAYMENT_LOGIN_TTL_SECONDS = 2 * 3600;
 
 const impersonateBody = body({ impersonate_token: text('impersonate_token', { max: 2048 }) });
 const custom1Params = z.object({ custom1: z.string().max(2048, { error: 'The custom1 is invalid.' }) });
@@ -51,7 +54,7 @@ export function oneTimeLoginRoutes(app: ApiApp, ctx: AppContext): void {
     {
       schema: {
         summary:
-          'Log a member back in after the payment provider redirects to the site with `custom1` (one-time, 2 hours)',
+          'Log a member back in after the payment provider redirects to the site with `custom1` (issued by POST /api/payment/auth-token; one-time, 2 hours)',
         tags: ['auth', 'payments'],
         params: custom1Params,
         response: { 200: tokenResponseSchema, ...errorResponses },
@@ -59,13 +62,14 @@ export function oneTimeLoginRoutes(app: ApiApp, ctx: AppContext): void {
     },
     async (request) => {
       const site = request.site;
-      const uuid = await redeemLink(ctx.db, ctx.signer, 'paymentLogin', site.key, request.params.custom1);
-      const [user] = uuid
-        ? await ctx.db
-            .select()
-            .from(users)
-            .where(and(eq(users.siteId, site.id), eq(users.uuid, uuid)))
-        : [];
+      const userId = await ctx.emailTokens.consume(request.params.custom1, 'payment-login');
+      const [user] =
+        userId === null
+          ? []
+          : await ctx.db
+              .select()
+              .from(users)
+              .where(and(eq(users.siteId, site.id), eq(users.id, userId)));
       if (!user) throw fieldError('custom1', 'This payment login link is invalid or has expired.');
       return { data: await ctx.sessions.start(user, site.key, clientContext(request)) };
     },
@@ -85,9 +89,10 @@ export function oneTimeLoginRoutes(app: ApiApp, ctx: AppContext): void {
     async (request) => {
       const member = currentMember(request);
       forbidDuringImpersonation(member);
-      return {
-        data: { custom1: await signLink(ctx.signer, 'paymentLogin', request.site.key, member.user.uuid) },
-      };
+      // Opaque (43 characters) rather than a JWT: it travels as a path segment through the
+      // provider's redirect, where hosts cap parameter length (Fastify: 100 by default).
+      const custom1 = await ctx.emailTokens.issue(member.user.id, 'payment-login', PAYMENT_LOGIN_TTL_SECONDS);
+      return { data: { custom1 } };
     },
   );
 }
