@@ -18,6 +18,8 @@ import {
 } from './messages';
 
 const { values } = parseArgs({
+  // `pnpm start -- --clients 100` forwards the `--` itself.
+  args: process.argv.slice(2).filter((arg) => arg !== '--'),
   options: {
     clients: { type: 'string', default: '5000' },
     rate: { type: 'string', default: '2000' },

@@ -187,6 +187,26 @@ describe('subscriptions', () => {
     expect((await client.subscribe('d')).event).toBe('pusher_internal:subscription_succeeded');
   });
 
+  it('limits members per presence channel but lets a member open another tab', async () => {
+    await start({ limits: { maxPresenceMembers: 1 } });
+    const alice = await raw();
+    expect((await alice.subscribe('presence-room', 'alice')).event).toBe(
+      'pusher_internal:subscription_succeeded',
+    );
+    const bob = await raw();
+    const refused = await bob.subscribe('presence-room', 'bob');
+    expect(refused.event).toBe('pusher:subscription_error');
+    expect(refused.data).toMatchObject({ status: 429 });
+    const aliceAgain = await raw();
+    expect((await aliceAgain.subscribe('presence-room', 'alice')).event).toBe(
+      'pusher_internal:subscription_succeeded',
+    );
+    expect((await node?.realtime.presence(testApp.id, 'presence-room'))?.map((m) => m.user_id)).toEqual([
+      'alice',
+    ]);
+    expect(alice.messages.filter((m) => m.event.startsWith('pusher_internal:member'))).toEqual([]);
+  });
+
   it('stops delivering after unsubscribe', async () => {
     await start();
     const client = await raw();

@@ -281,24 +281,26 @@ export class WebSocketGateway {
       }
     }
     const subscription: Subscription = member ? { userId: member.user_id } : {};
-    if (member) {
+    connection.channels.set(channel, subscription);
+    this.#index(connection, channel);
+    if (!member) {
+      await this.#confirm(connection, channel, subscription);
+      return;
+    }
+    try {
+      // The join is recorded before the socket could close, so #onClose's leave always follows it.
+      const first = await this.#adapter.presenceJoin(connection.app.id, channel, connection.socketId, member);
       const members = await this.#adapter.presenceMembers(connection.app.id, channel);
-      if (
-        members.length >= this.#limits.maxPresenceMembers &&
-        !members.some((m) => m.user_id === member.user_id)
-      ) {
+      if (connection.channels.get(channel) !== subscription) return;
+      if (first && members.length > this.#limits.maxPresenceMembers) {
+        // Never announced, so it leaves without a member_removed.
+        connection.channels.delete(channel);
+        this.#unindex(connection, channel);
+        await this.#adapter.presenceLeave(connection.app.id, channel, connection.socketId);
         refuse('LimitReached', 'Presence channel is full', 429);
         return;
       }
-      if (connection.ws.readyState !== WebSocket.OPEN || connection.channels.has(channel)) return;
-    }
-    connection.channels.set(channel, subscription);
-    this.#index(connection, channel);
-    if (member) {
-      // The join is recorded before the socket could close, so #onClose's leave always follows it.
-      const first = await this.#adapter.presenceJoin(connection.app.id, channel, connection.socketId, member);
-      if (connection.channels.get(channel) !== subscription) return;
-      await this.#confirm(connection, channel, subscription);
+      await this.#confirm(connection, channel, subscription, members);
       if (first) {
         await this.#adapter.broadcast({
           appId: connection.app.id,
@@ -308,15 +310,26 @@ export class WebSocketGateway {
           exceptSocketId: connection.socketId,
         });
       }
-      return;
+    } catch (error) {
+      // Redis unreachable: answer the client rather than leave its subscription pending forever.
+      this.#logger.error({ err: String(error), channel }, 'presence join failed');
+      if (connection.channels.get(channel) === subscription) {
+        connection.channels.delete(channel);
+        this.#unindex(connection, channel);
+      }
+      refuse('ServerError', 'Presence is unavailable, try again', 503);
     }
-    await this.#confirm(connection, channel, subscription);
   }
 
-  async #confirm(connection: Connection, channel: string, subscription: Subscription): Promise<void> {
+  async #confirm(
+    connection: Connection,
+    channel: string,
+    subscription: Subscription,
+    known?: PresenceMember[],
+  ): Promise<void> {
     let data = '{}';
     if (subscription.userId !== undefined) {
-      const members = await this.#adapter.presenceMembers(connection.app.id, channel);
+      const members = known ?? (await this.#adapter.presenceMembers(connection.app.id, channel));
       const hash: Record<string, unknown> = {};
       for (const member of members) hash[member.user_id] = member.user_info ?? null;
       data = JSON.stringify({
