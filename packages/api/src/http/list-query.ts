@@ -128,7 +128,11 @@ export function parseListQuery<F extends string, S extends string>(
   }
 
   let fields: string[] | null = null;
-  const fieldLists = [query.fields, ...bracketed(query, 'fields').values()].filter((v) => v !== undefined);
+  const flatFields =
+    query.fields && typeof query.fields === 'object' && !Array.isArray(query.fields)
+      ? undefined
+      : query.fields;
+  const fieldLists = [flatFields, ...bracketed(query, 'fields').values()].filter((v) => v !== undefined);
   if (fieldLists.length) {
     fields = fieldLists.flatMap((v) => csv(v, 'fields', errors));
     for (const name of fields) {

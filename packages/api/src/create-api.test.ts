@@ -1,0 +1,120 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApi, DEMO_PASSWORD, loadApiOptionsFromEnv } from './index';
+import { demoMembers } from './seed/demo-members';
+
+describe('createApi embedded default (PGlite on disk, demo data, host integration)', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'ukd-api-embedded-'));
+  });
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  async function boot() {
+    const api = await createApi({
+      dataDir,
+      siteUrl: 'http://localhost:3000',
+      seedDemoData: true,
+      passwordHashing: { memoryCost: 1024, timeCost: 1 },
+    });
+    // The host serves static files beside the API, with its own 404.
+    const host = Fastify({ logger: false });
+    host.get('/', async () => 'home page');
+    host.setNotFoundHandler(async (_req, reply) =>
+      reply.code(404).type('text/html').send('<h1>site 404</h1>'),
+    );
+    await host.register(api.plugin, { prefix: '/api' });
+    await host.ready();
+    return { api, host };
+  }
+
+  it('persists data and the secret under dataDir, seeds demo members once, leaves the host alone', async () => {
+    const first = await boot();
+    expect(existsSync(join(dataDir, 'pglite'))).toBe(true);
+    const secret = readFileSync(join(dataDir, 'secrets', 'jwt-secret'), 'utf8');
+    expect(secret.trim().length).toBeGreaterThanOrEqual(32);
+
+    const login = await first.host.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'site-key': 'ukdating-site01', 'content-type': 'application/json' },
+      payload: { email: 'demo@example.com', password: DEMO_PASSWORD },
+    });
+    expect(login.statusCode).toBe(200);
+    const token = login.json().data.access_token;
+
+    // Host routes and the host's 404 are untouched by the API's hooks, parsers and handlers.
+    expect((await first.host.inject({ method: 'GET', url: '/' })).body).toBe('home page');
+    const hostMissing = await first.host.inject({ method: 'GET', url: '/no-such-page' });
+    expect(hostMissing.body).toBe('<h1>site 404</h1>');
+    const hostJson = await first.host.inject({
+      method: 'POST',
+      url: '/no-such-page',
+      headers: { 'content-type': 'application/json' },
+      payload: '{bad',
+    });
+    expect(hostJson.statusCode).not.toBe(422);
+    await first.host.close();
+    await first.api.close();
+
+    // Second start: same secret, token still valid, no duplicate seeding.
+    const second = await boot();
+    expect(readFileSync(join(dataDir, 'secrets', 'jwt-secret'), 'utf8')).toBe(secret);
+    const me = await second.host.inject({
+      method: 'POST',
+      url: '/api/me',
+      headers: { 'site-key': 'ukdating-site01', authorization: `Bearer ${token}` },
+    });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().data).toMatchObject({ username: 'demo', credits: 100, email_confirmed: true });
+    const sam = await second.host.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'site-key': 'ukdating-site01', 'content-type': 'application/json' },
+      payload: { email: 'sam@example.com', password: DEMO_PASSWORD },
+    });
+    expect(sam.statusCode).toBe(200);
+    await second.host.close();
+    await second.api.close();
+  });
+
+  it('demo members are deterministic, varied and across UK cities', () => {
+    const members = demoMembers();
+    expect(members).toEqual(demoMembers());
+    expect(members.length).toBeGreaterThanOrEqual(40);
+    expect(members[0]).toMatchObject({ email: 'demo@example.com', gender: 'male' });
+    expect(members[1]).toMatchObject({ email: 'sam@example.com', gender: 'female' });
+    expect(new Set(members.map((m) => m.city)).size).toBeGreaterThan(10);
+    expect(new Set(members.map((m) => m.email)).size).toBe(members.length);
+    expect(new Set(members.map((m) => m.username.toLowerCase())).size).toBe(members.length);
+  });
+
+  it('reads options from the environment', () => {
+    expect(loadApiOptionsFromEnv({})).toMatchObject({
+      dataDir: '.data',
+      siteUrl: 'http://localhost:3000',
+      seedDemoData: true,
+    });
+    const scaled = loadApiOptionsFromEnv({
+      DATABASE_URL: 'postgres://db/app',
+      SITE_URL: 'https://flirtlane.example',
+      JWT_SECRET: 's'.repeat(40),
+      SMTP_URL: 'smtp://mail:25',
+      REALTIME_HOST: 'ws.flirtlane.example',
+      REALTIME_PORT: '443',
+      REALTIME_SCHEME: 'wss',
+    });
+    expect(scaled).toMatchObject({
+      databaseUrl: 'postgres://db/app',
+      seedDemoData: false,
+      smtpUrl: 'smtp://mail:25',
+      realtime: { host: 'ws.flirtlane.example', port: 443, scheme: 'wss' },
+    });
+  });
+});
