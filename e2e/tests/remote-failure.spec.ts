@@ -14,7 +14,9 @@ test('a remote whose manifest is gone shows a fallback while the rest of the sit
   });
   await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
   // The shell's chrome is untouched, and another remote still renders.
-  await expect(page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Log In' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Log In' }),
+  ).toBeVisible();
   await page.getByRole('link', { name: 'Flirtlane home' }).click();
   await expect(page.getByRole('heading', homeHeading)).toBeVisible();
 });

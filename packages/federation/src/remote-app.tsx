@@ -45,6 +45,7 @@ export function createRemoteApp(routes: readonly RemoteRoute[]) {
     errorBoundary(error, _info, props) {
       // Defer: the shell reacts by unmounting this parcel, which must not happen mid-render.
       setTimeout(() => props.onCrash(error));
+      // biome-ignore lint/complexity/noUselessFragments: single-spa-react's type wants an element, not null
       return <></>;
     },
   });

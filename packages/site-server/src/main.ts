@@ -1,4 +1,5 @@
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { createApi, loadApiOptionsFromEnv } from '@ukd/api';
 import { createSiteServer } from './site-server';
 
 const repoRoot = join(import.meta.dirname, '..', '..', '..');
@@ -6,16 +7,25 @@ const siteDir = process.env.SITE_DIR ?? join(repoRoot, 'dist', 'site');
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';
 
+// Embedded defaults: PGlite data and the mail outbox under .data/ at the repository root.
+process.env.DATA_DIR = resolve(repoRoot, process.env.DATA_DIR ?? '.data');
+process.env.SITE_URL ??= `http://localhost:${port}`;
+
+const api = await createApi(loadApiOptionsFromEnv());
 const app = await createSiteServer({ siteDir, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+await app.register(api.plugin, { prefix: '/api' });
 await app.listen({ port, host });
 app.log.info(`Flirtlane is running at http://localhost:${port}`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     app.log.info(`${signal}: closing`);
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+    app
+      .close()
+      .then(() => api.close())
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
   });
 }
