@@ -164,6 +164,14 @@ describe('Pusher HTTP API', () => {
     });
     expect(unknown.status).toBe(404);
     expect(await send('GET', '/api/settings', {})).toBe(404);
+    expect(await send('GET', '/apps/%E0%A4%A/channels', {})).toBe(404);
+    expect(
+      await send(
+        'GET',
+        `/apps/${testApp.id}/channels/%E0%A4%A`,
+        signedQuery('GET', `/apps/${testApp.id}/channels/%E0%A4%A`, ''),
+      ),
+    ).toBe(400);
   });
 
   it('validates event payloads', async () => {

@@ -4,6 +4,7 @@ import { verifyRequest } from './http-signature';
 import type { Limits } from './limits';
 import { channelKind, isValidChannelName, serialiseData } from './protocol';
 import { PublishError } from './publish-validation';
+import { parseUrl, safeDecode } from './url-parts';
 import type { RealtimeApp } from './websocket-gateway';
 
 export interface HttpApiContext {
@@ -30,13 +31,13 @@ export async function handleHttpApi(
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<boolean> {
-  const url = new URL(req.url ?? '/', 'http://localhost');
-  if (!url.pathname.startsWith('/apps/')) return false;
+  const url = parseUrl(req.url);
+  if (!url?.pathname.startsWith('/apps/')) return false;
   try {
     const match = apiPath.exec(url.pathname);
     if (!match) throw new HttpError(404, 'Not found');
     const [, appId = '', resource, channel, users] = match;
-    const app = context.appsById.get(decodeURIComponent(appId));
+    const app = context.appsById.get(safeDecode(appId) ?? '');
     if (!app) throw new HttpError(404, 'Unknown app');
     const method = req.method ?? 'GET';
     const body = await readBody(req, context.limits.maxHttpBodyBytes);
@@ -60,7 +61,7 @@ export async function handleHttpApi(
     if (resource === 'channels' && method === 'GET') {
       if (channel === undefined)
         return reply(res, 200, await listChannels(context, app.id, url.searchParams));
-      const name = decodeURIComponent(channel);
+      const name = safeDecode(channel);
       if (!isValidChannelName(name)) throw new HttpError(400, 'Invalid channel name');
       if (users !== undefined) {
         if (channelKind(name) !== 'presence')

@@ -36,6 +36,20 @@ describe('connection refusals', () => {
     expect((await client.closed).code).toBe(4001);
   });
 
+  it('treats a malformed escape in the app key as an unknown app', async () => {
+    await start();
+    const client = await raw({ key: '%E0%A4%A', refused: true });
+    expect((await client.closed).code).toBe(4001);
+  });
+
+  it('counts connections per client behind a local proxy by X-Forwarded-For', async () => {
+    await start({ limits: { maxConnectionsPerIp: 1 } });
+    await raw({ forwardedFor: '198.51.100.1' });
+    await raw({ forwardedFor: '198.51.100.2' });
+    const second = await raw({ forwardedFor: '198.51.100.1', refused: true });
+    expect((await second.closed).code).toBe(4100);
+  });
+
   it('closes with 4009 for a foreign Origin and accepts an allowed one', async () => {
     await start({ allowedOrigins: ['https://flirtlane.co.uk'] });
     const foreign = await raw({ origin: 'https://evil.example', refused: true });

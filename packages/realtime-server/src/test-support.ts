@@ -156,10 +156,11 @@ export class RawClient {
   /** Opens a socket; unless `refused` is expected, waits for the handshake. */
   static async connect(
     port: number,
-    options: { key?: string; origin?: string; refused?: boolean } = {},
+    options: { key?: string; origin?: string; forwardedFor?: string; refused?: boolean } = {},
   ): Promise<RawClient> {
     const headers: Record<string, string> = {};
     if (options.origin) headers.origin = options.origin;
+    if (options.forwardedFor) headers['x-forwarded-for'] = options.forwardedFor;
     const ws = new WebSocket(
       `ws://127.0.0.1:${port}/app/${options.key ?? testApp.key}?protocol=7&client=js&version=8.6.0`,
       {

@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type RawData, WebSocket, WebSocketServer } from 'ws';
 import { verifyChannelAuth } from './channel-auth';
+import { clientAddress } from './client-address';
 import type { ChannelBroadcast, ClusterAdapter } from './cluster-adapter';
 import type { Limits } from './limits';
 import type { Logger } from './logger';
@@ -21,6 +22,7 @@ import {
   serialiseData,
   subscriptionErrorFrame,
 } from './protocol';
+import { parseUrl, safeDecode } from './url-parts';
 
 export interface RealtimeApp {
   id: string;
@@ -102,14 +104,14 @@ export class WebSocketGateway {
   }
 
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const match = appPath.exec(url.pathname);
-    if (!match) return false;
+    const url = parseUrl(req.url);
+    const match = url ? appPath.exec(url.pathname) : null;
+    if (!url || !match) return false;
     if (this.#closing) {
       socket.destroy();
       return true;
     }
-    const key = decodeURIComponent(match[1] ?? '');
+    const key = safeDecode(match[1] ?? '') ?? '';
     this.#wss.handleUpgrade(req, socket, head, (ws) => this.#accept(ws, req, key, url));
     return true;
   }
@@ -175,7 +177,7 @@ export class WebSocketGateway {
       refuse(ErrorCode.OverCapacity, 'Over connection capacity');
       return;
     }
-    const ip = req.socket.remoteAddress ?? 'unknown';
+    const ip = clientAddress(req);
     const fromIp = this.#connectionsPerIp.get(ip) ?? 0;
     if (this.#limits.maxConnectionsPerIp > 0 && fromIp >= this.#limits.maxConnectionsPerIp) {
       refuse(ErrorCode.OverCapacity, 'Too many connections from this address');
