@@ -77,6 +77,7 @@ if (!only || only === 'unit')
     ...pinnedPnpm,
     '-r',
     '--workspace-concurrency=1',
+    '--no-bail',
     '--filter=!@ukd/e2e',
     'test',
   ]);

@@ -9,7 +9,11 @@ import { updateSiteManifest } from './site-manifest-file';
 
 const jiti = createJiti(import.meta.url, { moduleCache: false });
 const siteDir = process.env.SITE_DIR ?? join(repoRoot, 'dist', 'dev-site');
-const siteInfo = { name: process.env.SITE_NAME ?? 'Flirtlane', environment: 'local' as const };
+const siteInfo = {
+  name: process.env.SITE_NAME ?? 'Flirtlane',
+  key: process.env.SITE_KEY ?? 'ukdating-site01',
+  environment: 'local' as const,
+};
 const port = Number(process.env.PORT ?? 3000);
 
 type Listener = () => void;

@@ -7,5 +7,6 @@ export const siteDir = process.env.SITE_DIR ?? join(repoRoot, 'dist', 'site');
 
 export const siteInfo: SiteInfo = {
   name: process.env.SITE_NAME ?? 'Flirtlane',
+  key: process.env.SITE_KEY ?? 'ukdating-site01',
   environment: process.env.SITE_ENV === 'local' ? 'local' : 'production',
 };

@@ -13,6 +13,8 @@ export interface SiteManifest {
 export interface SiteInfo {
   /** The product name shown in titles: `title - name`. */
   name: string;
+  /** The site's fixed public key (SPEC §9), sent as `Site-key` on every API call. */
+  key: string;
   /** `local` keeps developer affordances such as the right-click menu. */
   environment: 'local' | 'production';
 }

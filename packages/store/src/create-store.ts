@@ -1,5 +1,7 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import type { InjectableSlice } from '@ukd/contracts';
+import { formErrorsSlice } from './form-errors-slice';
+import { sessionSlice } from './session-slice';
 import { siteSlice } from './site-slice';
 
 /** Slices that remotes inject at run time declare themselves here by module augmentation. */
@@ -7,7 +9,11 @@ import { siteSlice } from './site-slice';
 export interface LazyLoadedSlices {}
 
 export function createShellStore() {
-  const rootReducer = combineSlices(siteSlice).withLazyLoadedSlices<LazyLoadedSlices>();
+  const rootReducer = combineSlices(
+    siteSlice,
+    sessionSlice,
+    formErrorsSlice,
+  ).withLazyLoadedSlices<LazyLoadedSlices>();
   const store = configureStore({ reducer: rootReducer });
   const injected = new Set<string>();
 

@@ -1,3 +1,5 @@
 export * from './create-store';
 export * from './event-bus';
+export * from './form-errors-slice';
+export * from './session-slice';
 export * from './site-slice';

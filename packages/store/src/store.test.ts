@@ -46,3 +46,55 @@ describe('createEventBus', () => {
     expect(second).toHaveBeenCalledOnce();
   });
 });
+
+describe('session slice (SPEC §4)', () => {
+  const member = {
+    uuid: 'u1',
+    username: 'demo',
+    credits: 3,
+    unread_messages_count: 0,
+    new_visitors_count: 2,
+    unread_favorites_count: 0,
+    profile_complete: false,
+  } as unknown as import('@ukd/contracts/api').User;
+
+  it('counts credits down by 1 by default and shows a negative balance as 0', async () => {
+    const { creditsReduced, creditsSet, selectDisplayCredits, userLoaded } = await import('./session-slice');
+    const { store } = createShellStore();
+    store.dispatch(userLoaded(member));
+    store.dispatch(creditsReduced());
+    store.dispatch(creditsReduced(5));
+    expect(store.getState().session.user?.credits).toBe(-3);
+    expect(selectDisplayCredits(store.getState())).toBe(0);
+    store.dispatch(creditsSet(40));
+    expect(selectDisplayCredits(store.getState())).toBe(40);
+  });
+
+  it('increments or sets the counters, and forgets everything on logout', async () => {
+    const s = await import('./session-slice');
+    const { store } = createShellStore();
+    store.dispatch(s.userLoaded(member));
+    store.dispatch(s.unreadMessagesIncremented());
+    store.dispatch(s.unreadMessagesIncremented(2));
+    store.dispatch(s.newVisitorsIncremented());
+    store.dispatch(s.unreadFavoritesSet(4));
+    store.dispatch(s.profileMarkedComplete());
+    const user = store.getState().session.user;
+    expect([user?.unread_messages_count, user?.new_visitors_count, user?.unread_favorites_count]).toEqual([
+      3, 3, 4,
+    ]);
+    expect(user?.profile_complete).toBe(true);
+    store.dispatch(s.loggedOut());
+    expect(store.getState().session).toMatchObject({ user: null, loggedIn: false, login_failed: false });
+  });
+
+  it('marks a failed login and resets the flag on the next attempt', async () => {
+    const s = await import('./session-slice');
+    const { store } = createShellStore();
+    store.dispatch(s.loginStarted());
+    store.dispatch(s.loginFailed());
+    expect(s.selectLoginFailed(store.getState())).toBe(true);
+    store.dispatch(s.loginStarted());
+    expect(s.selectLoginFailed(store.getState())).toBe(false);
+  });
+});

@@ -1,0 +1,106 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createApiClient } from './api-client';
+import { ApiError } from './api-error';
+import { createTokenStore } from './token-store';
+
+type Call = { url: string; method: string; headers: Record<string, string>; body: unknown };
+
+function fakeApi(handler: (call: Call) => { status: number; body?: unknown }) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: URL, init: RequestInit) => {
+      const call = {
+        url: url.pathname + url.search,
+        method: String(init.method),
+        headers: init.headers as Record<string, string>,
+        body: init.body ? JSON.parse(String(init.body)) : undefined,
+      };
+      calls.push(call);
+      const { status, body } = handler(call);
+      return new Response(status === 204 ? null : JSON.stringify(body ?? {}), { status });
+    }),
+  );
+  return calls;
+}
+
+function client(overrides: Partial<Parameters<typeof createApiClient>[0]> = {}) {
+  return createApiClient({
+    baseUrl: '/api',
+    siteKey: 'ukdating-site01',
+    tokens: createTokenStore(localStorage),
+    deviceId: Promise.resolve('device-1'),
+    onMaintenance: vi.fn(),
+    onSessionExpired: vi.fn(),
+    ...overrides,
+  });
+}
+
+describe('api client', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends the headers of SPEC §7 and the bearer token once logged in', async () => {
+    const calls = fakeApi(() => ({ status: 200, body: { data: { ok: true } } }));
+    const api = client();
+    await api.request('/settings', { auth: false });
+    api.tokens.save({ access_token: 'A1', refresh_token: 'R1' });
+    await api.request('/me', { method: 'POST', query: { include: 'photos', skip: undefined } });
+    expect(calls[0]?.headers).toMatchObject({
+      Accept: 'application/json',
+      'Site-key': 'ukdating-site01',
+      'Device-ID': 'device-1',
+    });
+    expect(calls[0]?.headers.Authorization).toBeUndefined();
+    expect(calls[1]?.url).toBe('/api/me?include=photos');
+    expect(calls[1]?.headers.Authorization).toBe('Bearer A1');
+    expect(localStorage.getItem('auth._token.local')).toBe('Bearer A1');
+  });
+
+  it('refreshes once for concurrent 401s and retries with the new token', async () => {
+    let refreshes = 0;
+    const calls = fakeApi(({ url, headers, body }) => {
+      if (url === '/api/refresh') {
+        refreshes++;
+        expect(body).toEqual({ refresh_token: 'R1' });
+        return { status: 200, body: { data: { access_token: 'A2', refresh_token: 'R2' } } };
+      }
+      return headers.Authorization === 'Bearer A2' ? { status: 200, body: { data: 1 } } : { status: 401 };
+    });
+    const api = client();
+    api.tokens.save({ access_token: 'A1', refresh_token: 'R1' });
+    await Promise.all([api.request('/me'), api.request('/notifications/count')]);
+    expect(refreshes).toBe(1);
+    expect(api.tokens.refresh()).toBe('R2');
+    expect(calls.filter((c) => c.headers.Authorization === 'Bearer A2')).toHaveLength(2);
+  });
+
+  it('clears the tokens and reports an expired session when the refresh is refused', async () => {
+    fakeApi(({ url }) => (url === '/api/refresh' ? { status: 401 } : { status: 401 }));
+    const onSessionExpired = vi.fn();
+    const api = client({ onSessionExpired });
+    api.tokens.save({ access_token: 'A1', refresh_token: 'R1' });
+    await expect(api.request('/me')).rejects.toMatchObject({ status: 401 });
+    expect(onSessionExpired).toHaveBeenCalledOnce();
+    expect(api.tokens.access()).toBeNull();
+  });
+
+  it('turns a 422 into per-field first messages, and a 503 into maintenance', async () => {
+    fakeApi(({ url }) =>
+      url === '/api/register'
+        ? {
+            status: 422,
+            body: { message: 'Invalid', errors: { email: ['The email has already been taken.', 'x'] } },
+          }
+        : { status: 503, body: { message: 'Maintenance' } },
+    );
+    const onMaintenance = vi.fn();
+    const api = client({ onMaintenance });
+    const error = await api.request('/register', { method: 'POST', body: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).fieldErrors).toEqual({ email: 'The email has already been taken.' });
+    await expect(api.request('/me')).rejects.toMatchObject({ status: 503 });
+    expect(onMaintenance).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,30 @@
+/**
+ * SPEC §3: the Device-ID header is a hash of browser fingerprint components, computed when the
+ * browser is idle or after 500 ms at the latest (SPEC §9), so it never delays the first paint.
+ */
+export function computeDeviceId(): Promise<string> {
+  return new Promise((resolve) => {
+    const run = async () => {
+      const nav = navigator as Navigator & { deviceMemory?: number };
+      const parts = [
+        nav.userAgent,
+        nav.language,
+        (nav.languages ?? []).join(','),
+        String(nav.hardwareConcurrency ?? ''),
+        String(nav.deviceMemory ?? ''),
+        `${screen.width}x${screen.height}x${screen.colorDepth}`,
+        Intl.DateTimeFormat().resolvedOptions().timeZone,
+        String(new Date().getTimezoneOffset()),
+      ].join('|');
+      const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(parts));
+      resolve(
+        [...new Uint8Array(digest)]
+          .slice(0, 16)
+          .map((byte) => byte.toString(16).padStart(2, '0'))
+          .join(''),
+      );
+    };
+    if ('requestIdleCallback' in globalThis) requestIdleCallback(() => void run(), { timeout: 500 });
+    else setTimeout(() => void run(), 0);
+  });
+}

@@ -1,0 +1,4 @@
+export * from './api-client';
+export * from './api-error';
+export * from './device-id';
+export * from './token-store';
