@@ -2,7 +2,9 @@
 //   tsx src/cli.ts impersonate <email> [--site <site-key>]
 //   tsx src/cli.ts maintenance on|off [--site <site-key>]
 //   tsx src/cli.ts event <name|none> [--site <site-key>]
-// Reads the same environment as the server (DATA_DIR, DATABASE_URL, JWT_SECRET, SITE_URL).
+// Reads the same environment as the server (DATA_DIR, DATABASE_URL, JWT_SECRET, SITE_URL);
+// DATA_DIR defaults to the repository's .data/, where the embedded one-origin server keeps it.
+import { join } from 'node:path';
 import { TokenSigner } from './auth/access-tokens';
 import { signLink } from './auth/signed-links';
 import { openDatabase } from './db/database';
@@ -15,6 +17,8 @@ function usage(): never {
   );
   process.exit(2);
 }
+
+process.env.DATA_DIR ??= join(import.meta.dirname, '..', '..', '..', '.data');
 
 const args = process.argv.slice(2);
 const siteFlag = args.indexOf('--site');

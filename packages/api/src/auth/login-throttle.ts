@@ -45,6 +45,11 @@ export class LoginThrottle {
   async recordFailure(keys: ThrottleKeys): Promise<void> {
     await this.hit(keys.account, this.rules.perAccount);
     await this.hit(keys.ip, this.rules.perIp);
+    // Windows that ended long ago are noise; clearing them now and then keeps the table small
+    // without a scheduler (any process may do it, the statement is idempotent).
+    if (Math.random() < 0.02) {
+      await this.db.delete(loginThrottles).where(sql`${loginThrottles.resetAt} < now() - interval '1 hour'`);
+    }
   }
 
   /** A successful login clears the account's count (not the IP's: one good password must not reset a spray). */
