@@ -109,12 +109,17 @@ describe('createApi embedded default (PGlite on disk, demo data, host integratio
       REALTIME_HOST: 'ws.flirtlane.example',
       REALTIME_PORT: '443',
       REALTIME_SCHEME: 'wss',
+      LOGIN_THROTTLE_PER_IP: '100/60',
     });
     expect(scaled).toMatchObject({
       databaseUrl: 'postgres://db/app',
       seedDemoData: false,
       smtpUrl: 'smtp://mail:25',
       realtime: { host: 'ws.flirtlane.example', port: 443, scheme: 'wss' },
+      loginThrottle: {
+        perAccount: { maxAttempts: 5, decaySeconds: 300 },
+        perIp: { maxAttempts: 100, decaySeconds: 60 },
+      },
     });
   });
 });

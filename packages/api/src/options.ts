@@ -45,6 +45,13 @@ export type ResolvedApiOptions = Required<Omit<ApiOptions, 'databaseUrl' | 'smtp
 
 export const DEFAULT_SITE = { key: 'ukdating-site01', name: 'Flirtlane' } as const;
 
+const DEFAULT_LOGIN_THROTTLE = {
+  // 5 per 5 minutes keeps an account under ASVS's 100 failures an hour while a real member
+  // who mistypes is locked out for minutes, not hours (a lock-out is also an attacker's weapon).
+  perAccount: { maxAttempts: 5, decaySeconds: 300 },
+  perIp: { maxAttempts: 50, decaySeconds: 300 },
+};
+
 // OWASP's argon2id minimum (19 MiB, 2 passes): ~30 ms per hash on this class of machine.
 const DEFAULT_HASHING = { memoryCost: 19_456, timeCost: 2 };
 
@@ -63,12 +70,7 @@ export function resolveApiOptions(options: ApiOptions): ResolvedApiOptions {
     defaultSite: options.defaultSite ?? DEFAULT_SITE,
     realtime: options.realtime ?? sameOriginRealtime(siteUrl),
     captcha: options.captcha ?? { recaptchaSiteKey: '', turnstileSiteKey: '' },
-    loginThrottle: options.loginThrottle ?? {
-      // 5 per 5 minutes keeps an account under ASVS's 100 failures an hour while a real member
-      // who mistypes is locked out for minutes, not hours (a lock-out is also an attacker's weapon).
-      perAccount: { maxAttempts: 5, decaySeconds: 300 },
-      perIp: { maxAttempts: 50, decaySeconds: 300 },
-    },
+    loginThrottle: options.loginThrottle ?? DEFAULT_LOGIN_THROTTLE,
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 15 * 60,
     refreshTokenTtlSeconds: options.refreshTokenTtlSeconds ?? 14 * 24 * 3600,
     sessionMaxAgeSeconds: options.sessionMaxAgeSeconds ?? 30 * 24 * 3600,
@@ -106,6 +108,13 @@ function persistedSecret(dataDir: string): string {
   }
 }
 
+/** `"5/300"`: 5 failed attempts per 300 seconds. */
+function throttleRule(value: string | undefined): ThrottleRule | undefined {
+  const match = /^(\d+)\/(\d+)$/.exec(value ?? '');
+  if (!match) return undefined;
+  return { maxAttempts: Number(match[1]), decaySeconds: Number(match[2]) };
+}
+
 function intFromEnv(value: string | undefined, fallback: number): number {
   const n = value === undefined || value === '' ? Number.NaN : Number(value);
   return Number.isInteger(n) ? n : fallback;
@@ -141,5 +150,11 @@ export function loadApiOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Api
     turnstileSiteKey: env.TURNSTILE_SITE_KEY ?? '',
   };
   if (env.DB_POOL_SIZE) options.dbPoolSize = intFromEnv(env.DB_POOL_SIZE, 10);
+  const perAccount = throttleRule(env.LOGIN_THROTTLE_PER_ACCOUNT);
+  const perIp = throttleRule(env.LOGIN_THROTTLE_PER_IP);
+  if (perAccount || perIp) {
+    const defaults = DEFAULT_LOGIN_THROTTLE;
+    options.loginThrottle = { perAccount: perAccount ?? defaults.perAccount, perIp: perIp ?? defaults.perIp };
+  }
   return options;
 }
