@@ -1,6 +1,7 @@
 // Delivery latency and throughput of @ukd/realtime-server against a bare ws broadcast server.
 // Usage: pnpm --filter @ukd/bench-realtime start -- --clients 5000 --rate 2000 --seconds 10
 import { execFileSync, fork } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -27,6 +28,8 @@ const { values } = parseArgs({
     members: { type: 'string', default: '2' },
     'burst-seconds': { type: 'string', default: '2' },
     payload: { type: 'string', default: '200' },
+    // Runs the server with its Redis adapter (one node), to show what the cluster layer costs.
+    redis: { type: 'string' },
   },
 });
 const clients = Number(values.clients);
@@ -179,12 +182,14 @@ async function realtimeTarget(): Promise<{ target: Target; server: Server }> {
   const realtime: RealtimeServer = await createRealtimeServer({
     apps: [app],
     limits: { maxConnections: clients + 1000, maxConnectionsPerIp: 0 },
+    redisUrl: values.redis,
+    redisKeyPrefix: `flirtlane-bench:${randomUUID()}:`,
   });
   const server = await listen((req, socket, head) => {
     if (!realtime.handleUpgrade(req, socket, head)) socket.destroy();
   });
   const target: Target = {
-    name: '@ukd/realtime-server',
+    name: values.redis ? 'realtime-server+redis' : '@ukd/realtime-server',
     // The same entry point the API's in-process broadcaster calls.
     publish: (channel, data) => {
       realtime.publish(app.id, [channel], benchEvent, data).catch((error: unknown) => {
@@ -266,7 +271,7 @@ checkFileLimit();
 const wallStart = Date.now();
 process.stdout.write(
   `realtime benchmark: ${clients} clients on ${channelCount} private channels (${members} per channel), ` +
-    `${deliveriesPerSecond} deliveries/s for ${seconds} s, then 3 rounds of ${burstSeconds} s at capacity; loopback, payload ~${values.payload} B\n`,
+    `${deliveriesPerSecond} deliveries/s for ${seconds} s${values.redis ? ` (Redis adapter at ${values.redis})` : ''}, then 3 rounds of ${burstSeconds} s at capacity; loopback, payload ~${values.payload} B\n`,
 );
 // Both servers stay up with their own clients; only one is driven at a time.
 const realtime = await connect(realtimeTarget);

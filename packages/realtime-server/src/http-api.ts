@@ -149,6 +149,10 @@ function readBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
     });
     req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
+    // A client that hangs up mid-body emits neither 'end' nor always 'error'.
+    req.on('close', () => {
+      if (!req.complete) reject(new HttpError(400, 'Request aborted'));
+    });
   });
 }
 

@@ -153,6 +153,10 @@ export class WebSocketGateway {
 
   #accept(ws: WebSocket, req: IncomingMessage, key: string, url: URL): void {
     const refuse = (code: number, message: string): void => {
+      this.#logger.info(
+        { code, reason: message, address: clientAddress(req), origin: req.headers.origin },
+        'refused',
+      );
       ws.send(errorFrame(code, message));
       ws.close(code, message);
     };
