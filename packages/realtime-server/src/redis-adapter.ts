@@ -34,6 +34,8 @@ export class RedisAdapter implements ClusterAdapter {
   readonly #broadcastChannel: string;
   #deliver: LocalDelivery = () => {};
   #heartbeat: NodeJS.Timeout | undefined;
+  /** The beat in flight, awaited on close so it cannot re-register this node after it has left. */
+  #beating: Promise<void> = Promise.resolve();
 
   constructor(options: RedisAdapterOptions) {
     this.#prefix = options.keyPrefix ?? 'flirtlane:realtime:';
@@ -70,7 +72,7 @@ export class RedisAdapter implements ClusterAdapter {
     await this.#subscriber.subscribe(this.#broadcastChannel);
     await this.#beat();
     this.#heartbeat = setInterval(() => {
-      this.#beat()
+      this.#beating = this.#beat()
         .then(() => this.#sweepDeadNodes())
         .catch((error: unknown) => this.#logger.warn({ err: String(error) }, 'redis heartbeat failed'));
     }, this.#heartbeatMs);
@@ -136,6 +138,7 @@ export class RedisAdapter implements ClusterAdapter {
 
   async close(): Promise<void> {
     clearInterval(this.#heartbeat);
+    await this.#beating;
     try {
       await this.#forgetNode(this.#nodeId);
     } catch (error) {

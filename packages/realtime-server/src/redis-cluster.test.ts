@@ -7,6 +7,7 @@ import type Pusher from 'pusher-js';
 import type { Members, PresenceChannel } from 'pusher-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { signedRequest, triggerEvents } from './pusher-http-client';
+import { createRealtimeServer } from './realtime-server';
 import {
   connected,
   nextEvent,
@@ -228,3 +229,13 @@ async function spawnNode(): Promise<{ process: ChildProcess; port: number }> {
   }
   throw new Error('test node exited before listening');
 }
+
+describe('Redis unreachable at start', () => {
+  it('fails createRealtimeServer instead of hanging', async () => {
+    const started = Date.now();
+    await expect(
+      createRealtimeServer({ apps: [testApp], redisUrl: 'redis://127.0.0.1:1' }),
+    ).rejects.toThrow();
+    expect(Date.now() - started).toBeLessThan(6000);
+  });
+});
