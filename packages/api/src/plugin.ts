@@ -20,6 +20,15 @@ import { passwordResetRoutes } from './routes/password-reset';
 import { sessionRoutes } from './routes/sessions';
 import { settingsRoutes } from './routes/settings';
 
+const SITE_HEADERS = {
+  type: 'object',
+  properties: {
+    'site-key': { type: 'string', description: 'The site key, e.g. ukdating-site01.' },
+    'device-id': { type: 'string', description: 'Client device identifier, stored on the session.' },
+  },
+  required: ['site-key'],
+};
+
 /**
  * The whole API as one encapsulated plugin: its parsers, error handler, not-found answer and
  * hooks apply under its prefix only, so a host serving static files beside it is unaffected.
@@ -56,7 +65,13 @@ export function apiPlugin(ctx: AppContext): FastifyPluginAsync {
           securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
         },
       },
-      transform: jsonSchemaTransform,
+      transform: (input) => {
+        const out = jsonSchemaTransform(input);
+        // Document the headers the site-key guard reads (they are checked in a hook, not a schema).
+        if (input.route.config?.siteless) return out;
+        const schema = out.schema as Record<string, unknown>;
+        return { ...out, schema: { ...schema, headers: SITE_HEADERS } };
+      },
     });
 
     settingsRoutes(app, ctx);
