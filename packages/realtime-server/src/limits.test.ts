@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { signChannel } from './channel-auth';
 import type { RealtimeServerOptions } from './realtime-server';
@@ -271,6 +273,34 @@ describe('client events', () => {
     const received = listener.messages.filter((m) => m.event === 'client-typing');
     expect(received).toHaveLength(10);
     expect(sender.messages.filter((m) => m.event === 'client-typing')).toEqual([]);
+  });
+});
+
+describe('slow consumers', () => {
+  it('drops a socket that stops reading instead of queueing for it without bound', async () => {
+    const started = await start({ limits: { maxBufferedBytes: 64 * 1024 } });
+    // A hand-made WebSocket client that subscribes and then never reads a byte.
+    const socket = connect(started.port, '127.0.0.1');
+    await once(socket, 'connect');
+    socket.write(
+      `GET /app/${testApp.key}?protocol=7 HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n` +
+        'Connection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n',
+    );
+    const payload = Buffer.from(JSON.stringify({ event: 'pusher:subscribe', data: { channel: 'firehose' } }));
+    // Client frames must be masked; an all-zero mask leaves the payload as is.
+    socket.write(Buffer.concat([Buffer.from([0x81, 0x80 | payload.length, 0, 0, 0, 0]), payload]));
+    socket.pause();
+    const reader = await raw();
+    await reader.subscribe('firehose');
+    await expect.poll(() => started.realtime.connectionCount()).toBe(2);
+
+    const chunk = 'x'.repeat(9000);
+    for (let sent = 0; sent < 3000 && started.realtime.connectionCount() > 1; sent += 1) {
+      await started.realtime.publish(testApp.id, ['firehose'], 'bulk', chunk);
+      if (sent % 20 === 0) await new Promise((resolve) => setImmediate(resolve));
+    }
+    await expect.poll(() => started.realtime.connectionCount(), { timeout: 5000 }).toBe(1);
+    socket.destroy();
   });
 });
 

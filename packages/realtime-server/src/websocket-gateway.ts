@@ -160,6 +160,11 @@ export class WebSocketGateway {
       ws.send(errorFrame(code, message));
       ws.close(code, message);
     };
+    if (this.#closing) {
+      // The upgrade began before close(); send it on like the others.
+      refuse(ErrorCode.ServerClosing, 'Server is shutting down');
+      return;
+    }
     const app = this.#appsByKey.get(key);
     if (!app) {
       refuse(ErrorCode.UnknownApp, `Could not find app by key ${key.slice(0, 64)}`);
@@ -446,10 +451,17 @@ export class WebSocketGateway {
     if (ws.readyState !== WebSocket.OPEN) return;
     // A client that stops reading would otherwise make the server queue its events forever.
     if (ws.bufferedAmount > this.#limits.maxBufferedBytes) {
-      ws.close(ErrorCode.OverCapacity, 'Client is not reading fast enough');
+      this.#drop(connection, ErrorCode.OverCapacity, 'Client is not reading fast enough');
       return;
     }
     ws.send(frame);
+  }
+
+  /** Closes with a code, then cuts the socket if the client cannot complete the close handshake. */
+  #drop(connection: Connection, code: number, reason: string): void {
+    connection.ws.close(code, reason);
+    // A half-open or non-reading socket never answers the close frame; don't keep it for TCP's timeouts.
+    setTimeout(() => connection.ws.terminate(), 1000).unref();
   }
 
   #checkLiveness(): void {
@@ -463,9 +475,7 @@ export class WebSocketGateway {
         }
       } else if (now - connection.pingSentAt > this.#limits.pongTimeoutMs) {
         connection.pingSentAt = Number.POSITIVE_INFINITY;
-        connection.ws.close(ErrorCode.PongTimeout, 'Pong reply not received');
-        // A half-open TCP socket never completes the close handshake; don't wait for it.
-        setTimeout(() => connection.ws.terminate(), 1000).unref();
+        this.#drop(connection, ErrorCode.PongTimeout, 'Pong reply not received');
       }
     }
   }
