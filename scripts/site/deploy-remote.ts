@@ -1,7 +1,14 @@
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { accessLevels, layoutNames, type RemoteId, type RouteDefinition, remoteIds } from '@ukd/contracts';
+import {
+  accessLevels,
+  layoutNames,
+  type RemoteId,
+  type RouteDefinition,
+  remoteIds,
+  shellRoutes,
+} from '@ukd/contracts';
 import { type RemoteRoute, routeDefinitions } from '@ukd/federation/remote-routes';
 import { createJiti } from 'jiti';
 import { buildUnit, repoRoot } from './build-unit';
@@ -38,6 +45,9 @@ export async function deployRemote(remote: RemoteId, sourceDir = join(repoRoot, 
   checkRoutes(remote, definitions);
 
   await buildUnit({ dir: sourceDir, outDir });
+
+  const shellClash = shellRoutes.find((route) => definitions.some((mine) => mine.path === route.path));
+  if (shellClash) throw new Error(`${remote} cannot take ${shellClash.path}: the shell owns it`);
 
   await updateSiteManifest(siteDir, siteInfo, (manifest) => {
     for (const other of manifest.remotes) {

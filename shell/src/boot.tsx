@@ -1,6 +1,16 @@
+import { computeDeviceId, createApiClient, createTokenStore } from '@ukd/api-client';
 import type { ShellContext } from '@ukd/contracts';
+import type { SiteSettings } from '@ukd/contracts/api';
 import { createRemoteLoader } from '@ukd/federation/remote-loader';
-import { createEventBus, createShellStore, siteLoaded } from '@ukd/store';
+import {
+  createEventBus,
+  createShellStore,
+  formErrorsCleared,
+  loggedOut,
+  maintenanceEntered,
+  settingsLoaded,
+  siteLoaded,
+} from '@ukd/store';
 import { ShellProvider } from '@ukd/ui';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -13,7 +23,10 @@ import { installChunkErrorReload } from './errors/chunk-reload';
 import { ErrorPage } from './errors/error-page';
 import { createRemoteRegistry } from './remotes/remote-registry';
 import { createRouteTable } from './routing/route-table';
+import { shellPages } from './routing/shell-pages';
 import { ShellRoutes } from './routing/shell-routes';
+import { createSessionService } from './session/session-service';
+import { ShellServicesProvider } from './session/shell-services';
 import { fetchSiteManifest } from './site-manifest';
 
 export async function boot(rootElement: HTMLElement) {
@@ -35,13 +48,34 @@ export async function boot(rootElement: HTMLElement) {
   store.dispatch(siteLoaded(manifest.site));
   applyContextMenuRule(manifest.site);
 
-  const routeTable = createRouteTable(manifest);
+  const api = createApiClient({
+    baseUrl: '/api',
+    siteKey: manifest.site.key,
+    tokens: createTokenStore(),
+    deviceId: computeDeviceId(),
+    onMaintenance: () => store.dispatch(maintenanceEntered()),
+    onSessionExpired: () => store.dispatch(loggedOut()),
+    onRequestStart: () => {
+      if (Object.keys(store.getState().formErrors).length) store.dispatch(formErrorsCleared());
+    },
+  });
+  const session = createSessionService(api, store.dispatch);
+  // Neither blocks the first paint: guards wait while a stored token is checked.
+  void session.restore();
+  api
+    .request<{ data: SiteSettings }>('/settings', { auth: false })
+    .then(({ data }) => store.dispatch(settingsLoaded(data)))
+    .catch(() => undefined);
+
+  const routeTable = createRouteTable(manifest, shellPages);
   const loader = createRemoteLoader({ baseUrl: window.location.origin });
 
   const shell: ShellContext = {
     site: manifest.site,
     store,
     injectSlice,
+    api: api.request,
+    session,
     bus: createEventBus(),
     navigate(to, options) {
       if (options?.replace) window.history.replaceState(null, '', to);
@@ -49,8 +83,9 @@ export async function boot(rootElement: HTMLElement) {
     },
     prefetch(path) {
       const match = routeTable.match(new URL(path, window.location.origin).pathname);
-      if (!match || !connectionAllowsPrefetch()) return;
-      whenIdle(() => registry.preload(match.remote));
+      if (!match?.remote || !connectionAllowsPrefetch()) return;
+      const { remote } = match;
+      whenIdle(() => registry.preload(remote));
     },
   };
   const registry = createRemoteRegistry(loader, shell);
@@ -59,9 +94,11 @@ export async function boot(rootElement: HTMLElement) {
     <StrictMode>
       <Provider store={store}>
         <ShellProvider shell={shell}>
-          <BrowserRouter>
-            <ShellRoutes routeTable={routeTable} registry={registry} shell={shell} />
-          </BrowserRouter>
+          <ShellServicesProvider services={{ api, session }}>
+            <BrowserRouter>
+              <ShellRoutes routeTable={routeTable} registry={registry} shell={shell} />
+            </BrowserRouter>
+          </ShellServicesProvider>
         </ShellProvider>
       </Provider>
     </StrictMode>,

@@ -1,3 +1,4 @@
+import type { ApiRequest, ApiRequestOptions } from '@ukd/contracts';
 import { ApiError } from './api-error';
 import type { TokenStore } from './token-store';
 
@@ -17,16 +18,7 @@ export interface ApiClientOptions {
   onRequestEnd?(): void;
 }
 
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  body?: unknown;
-  query?: Record<string, string | number | boolean | undefined>;
-  /** Send the member's token (default true when one is stored). */
-  auth?: boolean;
-  signal?: AbortSignal;
-}
-
-export type ApiRequest = <T>(path: string, options?: RequestOptions) => Promise<T>;
+export type RequestOptions = ApiRequestOptions;
 
 export interface ApiClient {
   request: ApiRequest;

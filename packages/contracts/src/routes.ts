@@ -60,3 +60,21 @@ export interface NavItem {
 /** Places in the shell's chrome that a remote can fill with a widget. */
 export const slotNames = ['top-bar-promo', 'seasonal-popup'] as const;
 export type SlotName = (typeof slotNames)[number];
+
+/** Pages the shell itself owns (ARCHITECTURE.md: auth pages, deactivated, maintenance). */
+export const shellRoutes: RouteDefinition[] = [
+  { path: '/login', title: 'Log in', access: 'guest', layout: 'auth', name: 'login' },
+  { path: '/register', title: 'Create your free account', access: 'guest', layout: 'auth' },
+  { path: '/forgot-password', title: 'Forgot your password', access: 'guest', layout: 'auth' },
+  { path: '/reset-password', title: 'Choose a new password', access: 'guest', layout: 'auth' },
+  { path: '/confirm-email', title: 'Confirm your email', access: 'public', layout: 'auth' },
+  { path: '/unsubscribe', title: 'Email preferences', access: 'public', layout: 'auth' },
+  {
+    path: '/deactivated',
+    title: 'Your account is deactivated',
+    access: 'member',
+    layout: 'auth',
+    name: 'deactivated',
+  },
+  { path: '/maintenance', title: 'Under maintenance', access: 'public', layout: 'error-maintenance' },
+];

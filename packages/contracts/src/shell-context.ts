@@ -9,8 +9,29 @@ export interface InjectableSlice {
   reducer: Reducer;
 }
 
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined>;
+  /** Send the member's token (default true when one is stored). */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+/** A call to the JSON API with the site's headers, token refresh and error handling. */
+export type ApiRequest = <T>(path: string, options?: ApiRequestOptions) => Promise<T>;
+
+/** What remotes may do with the member's session; the state itself is in the store. */
+export interface SessionControl {
+  /** Fetch the member again, e.g. after a change that affects the top bar or the guards. */
+  reloadUser(): Promise<void>;
+  logout(): Promise<void>;
+}
+
 /** What the shell hands every remote, both to `register` and as the app parcel's props. */
 export interface ShellContext {
+  api: ApiRequest;
+  session: SessionControl;
   site: SiteInfo;
   store: Store;
   /** Adds a remote's state under its own key; safe to call again on re-registration. */

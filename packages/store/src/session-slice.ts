@@ -8,6 +8,8 @@ export interface SessionState {
   busy: boolean;
   strategy: 'local';
   login_failed: boolean;
+  /** A stored token is being checked at boot; guards wait instead of sending the member to login. */
+  restoring: boolean;
 }
 
 const initialState: SessionState = {
@@ -16,6 +18,7 @@ const initialState: SessionState = {
   busy: false,
   strategy: 'local',
   login_failed: false,
+  restoring: false,
 };
 
 /** Applies a change to the member, if there is one. */
@@ -29,6 +32,7 @@ export const sessionSlice = createSlice({
   reducers: {
     sessionChecking(state) {
       state.busy = true;
+      state.restoring = true;
     },
     loginStarted(state) {
       state.busy = true;
@@ -42,6 +46,7 @@ export const sessionSlice = createSlice({
       state.user = action.payload;
       state.loggedIn = true;
       state.busy = false;
+      state.restoring = false;
       state.login_failed = false;
     },
     loggedOut() {
@@ -95,6 +100,7 @@ export const sessionSlice = createSlice({
     selectUser: (state) => state.user,
     selectLoggedIn: (state) => state.loggedIn,
     selectSessionBusy: (state) => state.busy,
+    selectSessionRestoring: (state) => state.restoring,
     selectLoginFailed: (state) => state.login_failed,
     /** SPEC §3: zero or negative credits are shown as 0. */
     selectDisplayCredits: (state) => Math.max(0, state.user?.credits ?? 0),
@@ -116,5 +122,11 @@ export const {
   unreadFavoritesSet,
   profileMarkedComplete,
 } = sessionSlice.actions;
-export const { selectUser, selectLoggedIn, selectSessionBusy, selectLoginFailed, selectDisplayCredits } =
-  sessionSlice.selectors;
+export const {
+  selectUser,
+  selectLoggedIn,
+  selectSessionBusy,
+  selectSessionRestoring,
+  selectLoginFailed,
+  selectDisplayCredits,
+} = sessionSlice.selectors;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createRouteTable } from './route-table';
 
 const manifest: SiteManifest = {
-  site: { name: 'Flirtlane', environment: 'production' },
+  site: { name: 'Flirtlane', key: 'ukdating-site01', environment: 'production' },
   remotes: [
     {
       id: 'mfe-landers',
@@ -37,7 +37,7 @@ describe('route table', () => {
 
   it('finds the owning remote and params', () => {
     const match = table.match('/messages/4b1c');
-    expect(match?.remote.id).toBe('mfe-messaging');
+    expect(match?.remote?.id).toBe('mfe-messaging');
     expect(match?.route.hideHeaderBar).toBe(true);
     expect(match?.params.id).toBe('4b1c');
   });
@@ -50,5 +50,18 @@ describe('route table', () => {
   it('answers null for a path nobody owns', () => {
     expect(table.match('/no-such-page')).toBeNull();
     expect(table.match('/landers/a/b')).toBeNull();
+  });
+});
+
+describe('route table with the shell pages', () => {
+  it('matches the shell pages before any remote', () => {
+    const page = () => Promise.resolve({ default: () => null });
+    const table = createRouteTable(manifest, [
+      { path: '/login', title: 'Log in', access: 'guest', layout: 'auth', page },
+    ]);
+    const match = table.match('/login');
+    expect(match?.remote).toBeUndefined();
+    expect(match?.route.title).toBe('Log in');
+    expect(table.match('/messages')?.remote?.id).toBe('mfe-messaging');
   });
 });

@@ -1,26 +1,29 @@
 import type { RemoteEntry, RouteDefinition, SiteManifest } from '@ukd/contracts';
+import type { RemoteRoute } from '@ukd/federation/remote-routes';
 import { matchRoutes } from 'react-router';
 
-export interface RouteMatch {
-  route: RouteDefinition;
-  remote: RemoteEntry;
-  params: Record<string, string | undefined>;
-}
+/** A path the shell renders itself, or one a remote renders. */
+export type RouteMatch =
+  | { route: RemoteRoute; remote?: undefined; params: Record<string, string | undefined> }
+  | { route: RouteDefinition; remote: RemoteEntry; params: Record<string, string | undefined> };
 
-/** Answers "which remote owns this path, and how is it shown", from the site manifest alone. */
-export function createRouteTable(manifest: SiteManifest) {
-  const entries = manifest.remotes.flatMap((remote) =>
-    remote.routes.map((route) => ({ path: route.path, route, remote })),
-  );
+/** Answers "who owns this path, and how is it shown", from the site manifest and the shell's own pages. */
+export function createRouteTable(manifest: SiteManifest, shellPages: RemoteRoute[] = []) {
+  const entries = [
+    ...shellPages.map((route) => ({ path: route.path, route, remote: undefined })),
+    ...manifest.remotes.flatMap((remote) =>
+      remote.routes.map((route) => ({ path: route.path, route, remote })),
+    ),
+  ];
 
   return {
     match(pathname: string): RouteMatch | null {
       const [best] = matchRoutes(entries, pathname) ?? [];
       if (!best) return null;
-      return { route: best.route.route, remote: best.route.remote, params: best.params };
-    },
-    remote(id: string): RemoteEntry | undefined {
-      return manifest.remotes.find((remote) => remote.id === id);
+      const { route, remote } = best.route;
+      return remote
+        ? { route, remote, params: best.params }
+        : { route: route as RemoteRoute, params: best.params };
     },
   };
 }

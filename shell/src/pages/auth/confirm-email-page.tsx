@@ -1,0 +1,5 @@
+import { LinkTokenPage } from './link-token-page';
+
+export default function ConfirmEmailPage() {
+  return <LinkTokenPage title="Confirm your email" endpoint="/confirm-email" />;
+}

@@ -1,0 +1,45 @@
+import type { RouteDefinition } from '@ukd/contracts';
+
+export interface AccessState {
+  pathname: string;
+  search: string;
+  /** null for a path nobody owns (the 404 page). */
+  route: RouteDefinition | null;
+  loggedIn: boolean;
+  /** A stored token is being checked: guards wait rather than redirect a member to login. */
+  checking: boolean;
+  deactivated: boolean;
+  maintenance: boolean;
+}
+
+export type AccessDecision = { action: 'show' } | { action: 'wait' } | { action: 'redirect'; to: string };
+
+const show: AccessDecision = { action: 'show' };
+const redirect = (to: string): AccessDecision => ({ action: 'redirect', to });
+
+/** Only a same-site path may be a redirect target: `//evil.example` and `https://…` are refused. */
+export function safeRedirect(target: string | null): string | null {
+  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return null;
+  return target;
+}
+
+/**
+ * The guards of SPEC §2 and §4, in order: maintenance, then whether the member is known, then
+ * deactivated members, guest-only pages and member pages.
+ */
+export function decideAccess(state: AccessState): AccessDecision {
+  const { pathname, route } = state;
+  if (state.maintenance) return pathname === '/maintenance' ? show : redirect('/maintenance');
+  if (pathname === '/maintenance') return redirect('/');
+  if (!route || route.access === 'public') return show;
+  if (state.checking) return { action: 'wait' };
+
+  if (state.loggedIn && state.deactivated && pathname !== '/deactivated') return redirect('/deactivated');
+  if (route.access === 'guest' && state.loggedIn) {
+    return redirect(safeRedirect(new URLSearchParams(state.search).get('redirect')) ?? '/dashboard');
+  }
+  if (route.access === 'member' && !state.loggedIn) {
+    return redirect(`/login?redirect=${encodeURIComponent(pathname + state.search)}`);
+  }
+  return show;
+}

@@ -1,0 +1,106 @@
+import { type ApiClient, isApiError } from '@ukd/api-client';
+import type { SessionControl } from '@ukd/contracts';
+import type { RegisterRequest, TokenResponse, User } from '@ukd/contracts/api';
+import {
+  type AppDispatch,
+  formErrorsReceived,
+  loggedOut,
+  loginFailed,
+  loginStarted,
+  sessionChecking,
+  userLoaded,
+} from '@ukd/store';
+
+/** SPEC §9: the token is refreshed every 10 minutes while the member is here. */
+export const refreshIntervalMs = 10 * 60 * 1000;
+
+export interface SessionService extends SessionControl {
+  /** At boot: a stored token becomes a loaded member, or is dropped. */
+  restore(): Promise<void>;
+  login(email: string, password: string): Promise<boolean>;
+  register(details: RegisterRequest): Promise<boolean>;
+  /** SPEC §6: `impersonate_token` logs an operator in as the member. */
+  impersonate(token: string): Promise<boolean>;
+  /** SPEC §7: `custom1` from a payment provider's redirect logs the payer in. */
+  paymentLogin(custom1: string): Promise<boolean>;
+}
+
+export function createSessionService(api: ApiClient, dispatch: AppDispatch): SessionService {
+  let refreshTimer: ReturnType<typeof setInterval> | undefined;
+
+  function keepFresh(on: boolean) {
+    clearInterval(refreshTimer);
+    if (on) refreshTimer = setInterval(() => void api.refreshTokens(), refreshIntervalMs);
+  }
+
+  async function loadUser() {
+    const { data } = await api.request<{ data: User }>('/me', { method: 'POST' });
+    dispatch(userLoaded(data));
+    keepFresh(true);
+  }
+
+  /** Stores the new tokens and loads the member; a failure is shown on the form. */
+  async function signIn(call: () => Promise<TokenResponse>): Promise<boolean> {
+    dispatch(loginStarted());
+    try {
+      const { data } = await call();
+      api.tokens.save(data);
+      await loadUser();
+      return true;
+    } catch (error) {
+      dispatch(loginFailed());
+      if (isApiError(error)) {
+        const fields = Object.keys(error.fieldErrors).length ? error.fieldErrors : { email: error.message };
+        dispatch(formErrorsReceived(fields));
+      }
+      return false;
+    }
+  }
+
+  function forget() {
+    keepFresh(false);
+    api.tokens.clear();
+    dispatch(loggedOut());
+  }
+
+  return {
+    async restore() {
+      if (!api.tokens.access() && !api.tokens.refresh()) return;
+      dispatch(sessionChecking());
+      try {
+        await loadUser();
+      } catch {
+        forget();
+      }
+    },
+    reloadUser: loadUser,
+    login: (email, password) =>
+      signIn(() =>
+        api.request<TokenResponse>('/login', { method: 'POST', body: { email, password }, auth: false }),
+      ),
+    register: (details) =>
+      signIn(() => api.request<TokenResponse>('/register', { method: 'POST', body: details, auth: false })),
+    impersonate: (token) =>
+      signIn(() =>
+        api.request<TokenResponse>('/impersonate', {
+          method: 'POST',
+          body: { impersonate_token: token },
+          auth: false,
+        }),
+      ),
+    paymentLogin: (custom1) =>
+      signIn(() =>
+        api.request<TokenResponse>(`/payment/auth/${encodeURIComponent(custom1)}`, { auth: false }),
+      ),
+    async logout() {
+      try {
+        await api.request('/logout', { method: 'POST' });
+      } catch {
+        // SPEC §4: the member is logged out here even if the server could not be told.
+      }
+      forget();
+      localStorage.clear();
+      sessionStorage.clear();
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import type { ApiClient } from '@ukd/api-client';
+import { createContext, type ReactNode, useContext } from 'react';
+import type { SessionService } from './session-service';
+
+export interface ShellServices {
+  api: ApiClient;
+  session: SessionService;
+}
+
+const Context = createContext<ShellServices | null>(null);
+
+export function ShellServicesProvider({
+  services,
+  children,
+}: {
+  services: ShellServices;
+  children: ReactNode;
+}) {
+  return <Context.Provider value={services}>{children}</Context.Provider>;
+}
+
+/** The shell's own pages and chrome reach the API and the session through this. */
+export function useShellServices(): ShellServices {
+  const services = useContext(Context);
+  if (!services) throw new Error('useShellServices outside ShellServicesProvider');
+  return services;
+}
