@@ -103,6 +103,17 @@ for (const { driver, skip } of drivers) {
       expect((await me(bob.access_token)).statusCode).toBe(401);
     });
 
+    it('ends every other session of the member, keeping the current one', async () => {
+      const member = await registerMember(api);
+      const other = await api.call('POST', '/api/login', {
+        body: { email: member.email, password: member.password },
+      });
+      const res = await api.call('DELETE', '/api/sessions', { token: member.access_token });
+      expect(res.statusCode).toBe(200);
+      expect((await me(member.access_token)).statusCode).toBe(200);
+      expect((await me(other.json().data.access_token)).statusCode).toBe(401);
+    });
+
     it('exchanges an operator impersonation token once, for a flagged session', async () => {
       const member = await registerMember(api);
       const token = await signLink(api.context.signer, 'impersonate', 'ukdating-site01', member.email);

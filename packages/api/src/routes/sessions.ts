@@ -92,6 +92,24 @@ export function sessionRoutes(app: ApiApp, ctx: AppContext): void {
   );
 
   app.delete(
+    '/sessions',
+    {
+      schema: {
+        summary: 'End every session of the current member except this one (e.g. after a password change)',
+        tags: ['auth'],
+        security: bearerAuth,
+        response: { 200: messageResponseSchema },
+      },
+      preHandler: auth,
+    },
+    async (request) => {
+      const member = currentMember(request);
+      await ctx.sessions.revokeAllForUser(member.user.id, 'ended-by-member', member.sessionId);
+      return { message: 'All other sessions have been ended.' };
+    },
+  );
+
+  app.delete(
     '/sessions/:session',
     {
       schema: {
