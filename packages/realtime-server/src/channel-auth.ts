@@ -30,3 +30,20 @@ export function verifyChannelAuth(
   const given = Buffer.from(auth);
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
+
+/** User sign-in (`pusher:signin`): `key:hex(HMAC_SHA256(secret, socket_id::user::user_data))`. */
+export function signUser(app: AppCredentials, socketId: string, userData: string): string {
+  return `${app.key}:${createHmac('sha256', app.secret).update(`${socketId}::user::${userData}`).digest('hex')}`;
+}
+
+export function verifyUserAuth(
+  app: AppCredentials,
+  socketId: string,
+  auth: unknown,
+  userData: string,
+): boolean {
+  if (typeof auth !== 'string') return false;
+  const expected = Buffer.from(signUser(app, socketId, userData));
+  const given = Buffer.from(auth);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}

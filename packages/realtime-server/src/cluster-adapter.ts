@@ -15,15 +15,20 @@ export interface ChannelBroadcast {
 
 export type LocalDelivery = (message: ChannelBroadcast) => void;
 
+/** Closes this node's sockets of a signed-in user (logout, ban). */
+export type LocalTermination = (appId: string, userId: string) => void;
+
 /**
  * What differs between one node and a cluster: fan-out to other nodes, and where presence
  * and subscription counts live. The in-process adapter is the one-node case.
  */
 export interface ClusterAdapter {
-  /** Called once by the server with the function that delivers to this node's sockets. */
-  start(deliverLocal: LocalDelivery): Promise<void>;
+  /** Called once by the server with the functions that act on this node's sockets. */
+  start(deliverLocal: LocalDelivery, terminateLocal: LocalTermination): Promise<void>;
   /** Delivers to this node's subscribers and to every other node's. */
   broadcast(message: ChannelBroadcast): Promise<void>;
+  /** Closes a signed-in user's sockets on every node. */
+  terminateUser(appId: string, userId: string): Promise<void>;
   /** @returns true when this is the user's first connection anywhere in the cluster. */
   presenceJoin(appId: string, channel: string, socketId: string, member: PresenceMember): Promise<boolean>;
   /** @returns the user id when this was the user's last connection anywhere in the cluster. */
@@ -40,13 +45,19 @@ export class InProcessAdapter implements ClusterAdapter {
   readonly #presence = new PresenceRegistry();
   readonly #counts = new Map<string, Map<string, number>>();
   #deliver: LocalDelivery = () => {};
+  #terminate: LocalTermination = () => {};
 
-  async start(deliverLocal: LocalDelivery): Promise<void> {
+  async start(deliverLocal: LocalDelivery, terminateLocal: LocalTermination): Promise<void> {
     this.#deliver = deliverLocal;
+    this.#terminate = terminateLocal;
   }
 
   async broadcast(message: ChannelBroadcast): Promise<void> {
     this.#deliver(message);
+  }
+
+  async terminateUser(appId: string, userId: string): Promise<void> {
+    this.#terminate(appId, userId);
   }
 
   async presenceJoin(

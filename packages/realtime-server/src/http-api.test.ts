@@ -1,5 +1,6 @@
 import { request } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { signUser } from './channel-auth';
 import { md5Hex, signRequest } from './http-signature';
 import { type PusherHttpTarget, signedRequest, triggerEvents } from './pusher-http-client';
 import { RawClient, startNode, type TestNode, testApp } from './test-support';
@@ -128,6 +129,28 @@ describe('Pusher HTTP API', () => {
 
     const notPresence = await signedRequest(target, 'GET', '/channels/private-conversation.3/users');
     expect(notPresence.status).toBe(400);
+  });
+
+  it('terminates the connections of a signed-in user', async () => {
+    const alice = await raw();
+    const bob = await raw();
+    for (const [client, id] of [
+      [alice, 'alice'],
+      [bob, 'bob'],
+    ] as const) {
+      const userData = JSON.stringify({ id });
+      client.send({
+        event: 'pusher:signin',
+        data: { auth: signUser(testApp, client.socketId, userData), user_data: userData },
+      });
+      await client.nextEvent('pusher:signin_success');
+    }
+    const result = await signedRequest(target, 'POST', '/users/alice/terminate_connections', {});
+    expect(result.status).toBe(200);
+    expect((await alice.closed).code).toBe(4009);
+    expect(bob.ws.readyState).toBe(bob.ws.OPEN);
+    const unsigned = await send('POST', `/apps/${testApp.id}/users/bob/terminate_connections`, {}, '{}');
+    expect(unsigned).toBe(401);
   });
 
   it('refuses a tampered signature, wrong key, stale timestamp and mismatched body', async () => {

@@ -14,7 +14,8 @@ export interface HttpApiContext {
   publish(appId: string, channels: string[], event: string, data: unknown, socketId?: string): Promise<void>;
 }
 
-const apiPath = /^\/apps\/([^/]+)\/(events|batch_events|channels)(?:\/([^/]+)(?:\/(users))?)?\/?$/;
+const apiPath =
+  /^\/apps\/([^/]+)\/(events|batch_events|channels|users)(?:\/([^/]+)(?:\/(users|terminate_connections))?)?\/?$/;
 
 class HttpError extends Error {
   constructor(
@@ -36,7 +37,7 @@ export async function handleHttpApi(
   try {
     const match = apiPath.exec(url.pathname);
     if (!match) throw new HttpError(404, 'Not found');
-    const [, appId = '', resource, channel, users] = match;
+    const [, appId = '', resource, item, action] = match;
     const app = context.appsById.get(safeDecode(appId) ?? '');
     if (!app) throw new HttpError(404, 'Unknown app');
     const method = req.method ?? 'GET';
@@ -44,11 +45,11 @@ export async function handleHttpApi(
     const verified = verifyRequest(app, method, url.pathname, url.searchParams, body);
     if (!verified.ok) throw new HttpError(verified.status, verified.message);
 
-    if (resource === 'events' && method === 'POST' && channel === undefined) {
+    if (resource === 'events' && method === 'POST' && item === undefined) {
       await triggerOne(context, app.id, parseJson(body));
       return reply(res, 200, {});
     }
-    if (resource === 'batch_events' && method === 'POST' && channel === undefined) {
+    if (resource === 'batch_events' && method === 'POST' && item === undefined) {
       const batch = fieldOf(parseJson(body), 'batch');
       if (!Array.isArray(batch) || batch.length === 0)
         throw new HttpError(400, 'batch must be a non-empty list');
@@ -58,12 +59,22 @@ export async function handleHttpApi(
       for (const item of batch) await triggerOne(context, app.id, item);
       return reply(res, 200, {});
     }
-    if (resource === 'channels' && method === 'GET') {
-      if (channel === undefined)
-        return reply(res, 200, await listChannels(context, app.id, url.searchParams));
-      const name = safeDecode(channel);
+    if (
+      resource === 'users' &&
+      action === 'terminate_connections' &&
+      method === 'POST' &&
+      item !== undefined
+    ) {
+      const userId = safeDecode(item);
+      if (!userId) throw new HttpError(400, 'Invalid user id');
+      await context.adapter.terminateUser(app.id, userId);
+      return reply(res, 200, {});
+    }
+    if (resource === 'channels' && action !== 'terminate_connections' && method === 'GET') {
+      if (item === undefined) return reply(res, 200, await listChannels(context, app.id, url.searchParams));
+      const name = safeDecode(item);
       if (!isValidChannelName(name)) throw new HttpError(400, 'Invalid channel name');
-      if (users !== undefined) {
+      if (action === 'users') {
         if (channelKind(name) !== 'presence')
           throw new HttpError(400, 'Users are only listed for presence channels');
         const members = await context.adapter.presenceMembers(app.id, name);

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { signChannel } from './channel-auth';
+import { signChannel, signUser } from './channel-auth';
 import type { RealtimeServerOptions } from './realtime-server';
 import { RawClient, startNode, type TestNode, testApp } from './test-support';
 
@@ -235,6 +235,47 @@ describe('subscriptions', () => {
     const event = await client.nextEvent('e');
     expect(event.channel).toBe('private-b');
     expect(client.messages.filter((m) => m.event === 'e')).toEqual([]);
+  });
+});
+
+describe('user sign-in', () => {
+  function signin(client: RawClient, userId: string, secret = testApp.secret): void {
+    const userData = JSON.stringify({ id: userId });
+    client.send({
+      event: 'pusher:signin',
+      data: { auth: signUser({ key: testApp.key, secret }, client.socketId, userData), user_data: userData },
+    });
+  }
+
+  it('accepts a signed sign-in and guards the server-to-user channel', async () => {
+    await start();
+    const client = await raw();
+    expect((await client.subscribe('#server-to-user-alice')).event).toBe('pusher:subscription_error');
+    signin(client, 'alice');
+    expect((await client.nextEvent('pusher:signin_success')).data).toEqual({ user_data: '{"id":"alice"}' });
+    expect((await client.subscribe('#server-to-user-alice')).event).toBe(
+      'pusher_internal:subscription_succeeded',
+    );
+    expect((await client.subscribe('#server-to-user-bob')).event).toBe('pusher:subscription_error');
+    client.send({ event: 'client-x', channel: '#server-to-user-alice', data: {} });
+    expect(errorCode(await client.nextEvent('pusher:error'))).toBe(4300);
+    // A socket cannot switch to another user.
+    signin(client, 'bob');
+    expect(errorCode(await client.nextEvent('pusher:error'))).toBe(4009);
+  });
+
+  it('refuses a forged sign-in or user data without an id', async () => {
+    await start();
+    const client = await raw();
+    signin(client, 'alice', 'wrong-secret');
+    expect(errorCode(await client.nextEvent('pusher:error'))).toBe(4009);
+    const noId = JSON.stringify({ name: 'x' });
+    client.send({
+      event: 'pusher:signin',
+      data: { auth: signUser(testApp, client.socketId, noId), user_data: noId },
+    });
+    expect(errorCode(await client.nextEvent('pusher:error'))).toBe(4009);
+    expect(client.messages.filter((m) => m.event === 'pusher:signin_success')).toEqual([]);
   });
 });
 

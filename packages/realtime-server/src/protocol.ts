@@ -13,14 +13,19 @@ export const ErrorCode = {
   RateLimited: 4301,
 } as const;
 
-export type ChannelKind = 'public' | 'private' | 'presence';
+export type ChannelKind = 'public' | 'private' | 'presence' | 'user';
+
+/** Channel pusher-js subscribes to after `pusher:signin`, carrying events sent to one user. */
+export const userChannelPrefix = '#server-to-user-';
 
 const channelNamePattern = /^[A-Za-z0-9_\-=@,.;]+$/;
 const socketIdPattern = /^\d+\.\d+$/;
 
 /** Pusher's rule: letters, digits and `_-=@,.;`, at most 164 characters. */
 export function isValidChannelName(name: unknown): name is string {
-  return typeof name === 'string' && name.length > 0 && name.length <= 164 && channelNamePattern.test(name);
+  if (typeof name !== 'string' || name.length === 0 || name.length > 164) return false;
+  const rest = name.startsWith(userChannelPrefix) ? name.slice(userChannelPrefix.length) : name;
+  return rest.length > 0 && channelNamePattern.test(rest);
 }
 
 export function isValidEventName(name: unknown): name is string {
@@ -32,6 +37,7 @@ export function isValidSocketId(id: unknown): id is string {
 }
 
 export function channelKind(channel: string): ChannelKind {
+  if (channel.startsWith(userChannelPrefix)) return 'user';
   if (channel.startsWith('presence-')) return 'presence';
   if (channel.startsWith('private-')) return 'private';
   return 'public';

@@ -177,6 +177,50 @@ describe('pusher-js against the server', () => {
     expect(toSender()).toBe(0);
   });
 
+  it('signs a user in and delivers events sent to that user', async () => {
+    const pusher = client({ user: 'alice' });
+    pusher.signin();
+    await pusher.user.signinDonePromise;
+    expect(pusher.user.user_data).toEqual({ id: 'alice' });
+    await subscribed(pusher.user.serverToUserChannel);
+    const received = new Promise<unknown>((resolve) => pusher.user.bind('credits.updated', resolve));
+    await node.realtime.publish(testApp.id, ['#server-to-user-alice'], 'credits.updated', { credits: 9 });
+    expect(await received).toEqual({ credits: 9 });
+  });
+
+  it('terminates every connection of a signed-in user, and they stay disconnected', async () => {
+    const phone = client({ user: 'alice' });
+    const laptop = client({ user: 'alice' });
+    const other = client({ user: 'bob' });
+    for (const pusher of [phone, laptop, other]) {
+      pusher.signin();
+      await pusher.user.signinDonePromise;
+    }
+    expect(node.realtime.connectionCount()).toBe(3);
+    const disconnected = (pusher: Pusher) =>
+      new Promise<void>((resolve) => {
+        pusher.connection.bind('state_change', (change: { current: string }) => {
+          if (change.current === 'disconnected') resolve();
+        });
+      });
+    const bothGone = Promise.all([disconnected(phone), disconnected(laptop)]);
+    await node.realtime.terminateUserConnections(testApp.id, 'alice');
+    await bothGone;
+    await expect.poll(() => node.realtime.connectionCount()).toBe(1);
+    expect(other.connection.state).toBe('connected');
+  });
+
+  it('rejects a sign-in signed with the wrong secret', async () => {
+    const pusher = client({ user: 'mallory', forge: true });
+    const error = new Promise<{ data?: { code: number } }>((resolve) =>
+      pusher.connection.bind('error', (event: { data?: { code: number } }) => resolve(event)),
+    );
+    await connected(pusher);
+    pusher.signin();
+    expect((await error).data?.code).toBe(4009);
+    expect(pusher.user.user_data).toBeNull();
+  });
+
   it('reconnects, resubscribes and receives new events after the server restarts on the same port', async () => {
     const pusher = client();
     const states: string[] = [];

@@ -44,6 +44,8 @@ export interface RealtimeServer {
   ): Promise<void>;
   /** Members of a presence channel across the cluster, for "who is online". */
   presence(appId: string, channel: string): Promise<PresenceMember[]>;
+  /** Closes every socket of a user signed in with `pusher:signin`, on every node (4009: no reconnect). */
+  terminateUserConnections(appId: string, userId: string): Promise<void>;
   /** Sockets open on this node. */
   connectionCount(appId?: string): number;
   /** Sends 4200 to clients so they reconnect, then releases Redis. */
@@ -70,7 +72,10 @@ export async function createRealtimeServer(options: RealtimeServerOptions): Prom
     logger,
     adapter,
   });
-  await adapter.start((message) => gateway.deliverLocal(message));
+  await adapter.start(
+    (message) => gateway.deliverLocal(message),
+    (appId, userId) => gateway.terminateLocal(appId, userId),
+  );
 
   const publish = async (
     appId: string,
@@ -104,6 +109,10 @@ export async function createRealtimeServer(options: RealtimeServerOptions): Prom
       return adapter.presenceMembers(appId, channel);
     },
     connectionCount: (appId) => gateway.connectionCount(appId),
+    terminateUserConnections: (appId, userId) => {
+      if (!appsById.has(appId)) return Promise.reject(new PublishError(404, `Unknown app ${appId}`));
+      return adapter.terminateUser(appId, userId);
+    },
     close: () => {
       closed ??= gateway.close().then(() => adapter.close());
       return closed;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import type { ChannelBroadcast, ClusterAdapter, LocalDelivery } from './cluster-adapter';
+import type { ChannelBroadcast, ClusterAdapter, LocalDelivery, LocalTermination } from './cluster-adapter';
 import type { Logger } from './logger';
 import type { PresenceMember } from './presence-registry';
 
@@ -33,6 +33,7 @@ export class RedisAdapter implements ClusterAdapter {
   readonly #subscriber: Redis;
   readonly #broadcastChannel: string;
   #deliver: LocalDelivery = () => {};
+  #terminate: LocalTermination = () => {};
   #heartbeat: NodeJS.Timeout | undefined;
   /** The beat in flight, awaited on close so it cannot re-register this node after it has left. */
   #beating: Promise<void> = Promise.resolve();
@@ -52,8 +53,9 @@ export class RedisAdapter implements ClusterAdapter {
     this.#commands.defineCommand('presenceLeave', { numberOfKeys: 4, lua: leaveScript });
   }
 
-  async start(deliverLocal: LocalDelivery): Promise<void> {
+  async start(deliverLocal: LocalDelivery, terminateLocal: LocalTermination): Promise<void> {
     this.#deliver = deliverLocal;
+    this.#terminate = terminateLocal;
     const connect = Promise.all([this.#commands.connect(), this.#subscriber.connect()]);
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
@@ -83,6 +85,14 @@ export class RedisAdapter implements ClusterAdapter {
     // Local sockets get the event straight away; Redis only carries it to the other nodes.
     this.#deliver(message);
     await this.#commands.publish(this.#broadcastChannel, JSON.stringify({ node: this.#nodeId, message }));
+  }
+
+  async terminateUser(appId: string, userId: string): Promise<void> {
+    this.#terminate(appId, userId);
+    await this.#commands.publish(
+      this.#broadcastChannel,
+      JSON.stringify({ node: this.#nodeId, terminate: { appId, userId } }),
+    );
   }
 
   async presenceJoin(
@@ -148,13 +158,15 @@ export class RedisAdapter implements ClusterAdapter {
   }
 
   #onRemote(raw: string): void {
-    let parsed: { node: string; message: ChannelBroadcast };
+    let parsed: RemoteMessage;
     try {
-      parsed = JSON.parse(raw) as { node: string; message: ChannelBroadcast };
+      parsed = JSON.parse(raw) as RemoteMessage;
     } catch {
       return;
     }
-    if (parsed.node !== this.#nodeId) this.#deliver(parsed.message);
+    if (parsed.node === this.#nodeId) return;
+    if (parsed.message) this.#deliver(parsed.message);
+    if (parsed.terminate) this.#terminate(parsed.terminate.appId, parsed.terminate.userId);
   }
 
   async #beat(): Promise<void> {
@@ -229,6 +241,12 @@ export class RedisAdapter implements ClusterAdapter {
   #scripts(): PresenceScripts {
     return this.#commands as unknown as PresenceScripts;
   }
+}
+
+interface RemoteMessage {
+  node: string;
+  message?: ChannelBroadcast;
+  terminate?: { appId: string; userId: string };
 }
 
 interface PresenceScripts {

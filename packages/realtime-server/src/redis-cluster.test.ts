@@ -183,6 +183,17 @@ describe.skipIf(!reachable)('two nodes joined through Redis', () => {
     ]);
   });
 
+  it('terminates a user on every node', async () => {
+    const onA = client(nodeA, 'dora');
+    const onB = client(nodeB, 'dora');
+    for (const pusher of [onA, onB]) {
+      pusher.signin();
+      await pusher.user.signinDonePromise;
+    }
+    await nodeA.realtime.terminateUserConnections(testApp.id, 'dora');
+    await expect.poll(() => nodeA.realtime.connectionCount() + nodeB.realtime.connectionCount()).toBe(0);
+  });
+
   it('removes the members of a node that crashed', async () => {
     const child = await spawnNode();
     try {

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Pusher, { type Channel } from 'pusher-js';
 import { WebSocket } from 'ws';
-import { signChannel } from './channel-auth';
+import { signChannel, signUser } from './channel-auth';
 import { createRealtimeServer, type RealtimeServer, type RealtimeServerOptions } from './realtime-server';
 import type { RealtimeApp } from './websocket-gateway';
 
@@ -24,6 +24,12 @@ export interface TestNode {
 export async function startNode(options: Partial<RealtimeServerOptions> = {}, port = 0): Promise<TestNode> {
   const realtime = await createRealtimeServer({ apps: [testApp], ...options });
   const http = createServer((req, res) => {
+    if (req.url?.startsWith('/user-auth')) {
+      void authenticateUser(req).then((body) => {
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      });
+      return;
+    }
     if (req.url?.startsWith('/auth')) {
       void authorise(req).then((body) => {
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
@@ -55,6 +61,17 @@ export async function startNode(options: Partial<RealtimeServerOptions> = {}, po
   };
 }
 
+/** Stand-in for the API's user authentication endpoint used by `pusher.signin()`. */
+async function authenticateUser(req: IncomingMessage): Promise<{ auth: string; user_data: string }> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  const signer = url.searchParams.get('forge') ? { key: testApp.key, secret: 'not-the-secret' } : testApp;
+  const userData = JSON.stringify({ id: url.searchParams.get('user') ?? 'anonymous' });
+  return { auth: signUser(signer, form.get('socket_id') ?? '', userData), user_data: userData };
+}
+
 async function authorise(req: IncomingMessage): Promise<{ auth: string; channel_data?: string }> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -83,6 +100,7 @@ export function pusherClient(port: number, auth: { user?: string; forge?: boolea
     enabledTransports: ['ws'],
     disableStats: true,
     channelAuthorization: { endpoint: `http://127.0.0.1:${port}/auth?${query}`, transport: 'ajax' },
+    userAuthentication: { endpoint: `http://127.0.0.1:${port}/user-auth?${query}`, transport: 'ajax' },
   });
 }
 

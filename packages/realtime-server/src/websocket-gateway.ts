@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type RawData, WebSocket, WebSocketServer } from 'ws';
-import { verifyChannelAuth } from './channel-auth';
+import { verifyChannelAuth, verifyUserAuth } from './channel-auth';
 import { clientAddress } from './client-address';
 import type { ChannelBroadcast, ClusterAdapter } from './cluster-adapter';
 import type { Limits } from './limits';
@@ -21,6 +21,7 @@ import {
   pongFrame,
   serialiseData,
   subscriptionErrorFrame,
+  userChannelPrefix,
 } from './protocol';
 import { parseUrl, safeDecode } from './url-parts';
 
@@ -41,6 +42,8 @@ interface Connection {
   readonly ws: WebSocket;
   readonly ip: string;
   readonly channels: Map<string, Subscription>;
+  /** Set by `pusher:signin`; lets the server reach or disconnect every socket of one user. */
+  userId?: string;
   lastSeen: number;
   /** When the server pinged a silent client; 0 when no answer is outstanding. */
   pingSentAt: number;
@@ -69,6 +72,8 @@ export class WebSocketGateway {
   /** appId → channel → sockets subscribed on this node. */
   readonly #subscribers = new Map<string, Map<string, Set<Connection>>>();
   readonly #connections = new Set<Connection>();
+  /** appId → signed-in user id → that user's sockets on this node. */
+  readonly #users = new Map<string, Map<string, Set<Connection>>>();
   readonly #connectionsPerIp = new Map<string, number>();
   /** Presence leaves still talking to the adapter; close() waits for them before the adapter goes. */
   readonly #pendingCleanups = new Set<Promise<unknown>>();
@@ -123,6 +128,16 @@ export class WebSocketGateway {
     const frame = eventFrame(message.channel, message.event, message.data, message.userId);
     for (const connection of sockets) {
       if (connection.socketId !== message.exceptSocketId) this.#send(connection, frame);
+    }
+  }
+
+  /** Closes a signed-in user's sockets with 4009 so pusher-js does not reconnect them (logout, ban). */
+  terminateLocal(appId: string, userId: string): void {
+    const sockets = this.#users.get(appId)?.get(userId);
+    if (!sockets) return;
+    for (const connection of [...sockets]) {
+      this.#send(connection, errorFrame(ErrorCode.Unauthorized, 'Connection terminated by the server'));
+      this.#drop(connection, ErrorCode.Unauthorized, 'Connection terminated');
     }
   }
 
@@ -240,6 +255,9 @@ export class WebSocketGateway {
       case 'pusher:subscribe':
         this.#track(this.#subscribe(connection, message));
         return;
+      case 'pusher:signin':
+        this.#signin(connection, message);
+        return;
       case 'pusher:unsubscribe': {
         const channel = fieldOf(message.data, 'channel');
         if (typeof channel === 'string') this.#track(this.#unsubscribe(connection, channel));
@@ -274,8 +292,15 @@ export class WebSocketGateway {
       );
       return;
     }
+    if (kind === 'user') {
+      // Only the signed-in user may listen on their own server-to-user channel.
+      if (connection.userId === undefined || channel !== `${userChannelPrefix}${connection.userId}`) {
+        refuse('AuthError', 'Sign in as this user first', 401);
+        return;
+      }
+    }
     let member: PresenceMember | undefined;
-    if (kind !== 'public') {
+    if (kind === 'private' || kind === 'presence') {
       const auth = fieldOf(message.data, 'auth');
       const channelData = fieldOf(message.data, 'channel_data');
       const signedData = kind === 'presence' && typeof channelData === 'string' ? channelData : undefined;
@@ -374,10 +399,62 @@ export class WebSocketGateway {
     }
   }
 
+  #signin(connection: Connection, message: ClientMessage): void {
+    const auth = fieldOf(message.data, 'auth');
+    const userData = fieldOf(message.data, 'user_data');
+    let userId: unknown;
+    if (typeof userData === 'string' && userData.length <= this.#limits.maxPresenceUserInfoBytes * 4) {
+      try {
+        userId = fieldOf(JSON.parse(userData), 'id');
+      } catch {
+        userId = undefined;
+      }
+    }
+    if (
+      typeof userData !== 'string' ||
+      typeof userId !== 'string' ||
+      userId.length === 0 ||
+      !isValidChannelName(`${userChannelPrefix}${userId}`) ||
+      !verifyUserAuth(connection.app, connection.socketId, auth, userData)
+    ) {
+      this.#send(
+        connection,
+        errorFrame(ErrorCode.Unauthorized, 'Invalid signin: bad signature or user_data without id'),
+      );
+      return;
+    }
+    if (connection.userId !== undefined && connection.userId !== userId) {
+      this.#send(
+        connection,
+        errorFrame(ErrorCode.Unauthorized, 'This connection is signed in as another user'),
+      );
+      return;
+    }
+    if (connection.userId === undefined) {
+      connection.userId = userId;
+      let users = this.#users.get(connection.app.id);
+      if (!users) {
+        users = new Map();
+        this.#users.set(connection.app.id, users);
+      }
+      let sockets = users.get(userId);
+      if (!sockets) {
+        sockets = new Set();
+        users.set(userId, sockets);
+      }
+      sockets.add(connection);
+    }
+    this.#send(
+      connection,
+      JSON.stringify({ event: 'pusher:signin_success', data: JSON.stringify({ user_data: userData }) }),
+    );
+  }
+
   #clientEvent(connection: Connection, message: ClientMessage): void {
     const channel = message.channel;
     const refuse = (code: number, text: string): void => this.#send(connection, errorFrame(code, text));
-    if (typeof channel !== 'string' || channelKind(channel) === 'public') {
+    const kind = typeof channel === 'string' ? channelKind(channel) : 'public';
+    if (typeof channel !== 'string' || (kind !== 'private' && kind !== 'presence')) {
       refuse(ErrorCode.Refused, 'Client events are only allowed on private and presence channels');
       return;
     }
@@ -416,6 +493,12 @@ export class WebSocketGateway {
     const fromIp = (this.#connectionsPerIp.get(connection.ip) ?? 1) - 1;
     if (fromIp > 0) this.#connectionsPerIp.set(connection.ip, fromIp);
     else this.#connectionsPerIp.delete(connection.ip);
+    if (connection.userId !== undefined) {
+      const users = this.#users.get(connection.app.id);
+      const sockets = users?.get(connection.userId);
+      sockets?.delete(connection);
+      if (users && sockets?.size === 0) users.delete(connection.userId);
+    }
     for (const [channel, subscription] of connection.channels) {
       this.#unindex(connection, channel);
       this.#track(this.#leavePresence(connection, channel, subscription));
