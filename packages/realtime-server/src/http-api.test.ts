@@ -2,7 +2,13 @@ import { request } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signUser } from './channel-auth';
 import { md5Hex, signRequest } from './http-signature';
-import { type PusherHttpTarget, signedRequest, triggerEvents } from './pusher-http-client';
+import {
+  type PusherHttpTarget,
+  signedRequest,
+  terminateUserConnections,
+  triggerBatch,
+  triggerEvents,
+} from './pusher-http-client';
 import { RawClient, startNode, type TestNode, testApp } from './test-support';
 
 let node: TestNode;
@@ -83,13 +89,10 @@ describe('Pusher HTTP API', () => {
   it('delivers batch_events in order', async () => {
     const client = await raw();
     await client.subscribe('private-credits.user.u2');
-    const result = await signedRequest(target, 'POST', '/batch_events', {
-      batch: [
-        { channel: 'private-credits.user.u2', name: 'credits.updated', data: JSON.stringify({ credits: 1 }) },
-        { channel: 'private-credits.user.u2', name: 'credits.updated', data: JSON.stringify({ credits: 2 }) },
-      ],
-    });
-    expect(result.status).toBe(200);
+    await triggerBatch(target, [
+      { channel: 'private-credits.user.u2', name: 'credits.updated', data: { credits: 1 } },
+      { channel: 'private-credits.user.u2', name: 'credits.updated', data: { credits: 2 } },
+    ]);
     expect((await client.nextEvent('credits.updated')).data).toEqual({ credits: 1 });
     expect((await client.nextEvent('credits.updated')).data).toEqual({ credits: 2 });
   });
@@ -145,8 +148,7 @@ describe('Pusher HTTP API', () => {
       });
       await client.nextEvent('pusher:signin_success');
     }
-    const result = await signedRequest(target, 'POST', '/users/alice/terminate_connections', {});
-    expect(result.status).toBe(200);
+    await terminateUserConnections(target, 'alice');
     expect((await alice.closed).code).toBe(4009);
     expect(bob.ws.readyState).toBe(bob.ws.OPEN);
     const unsigned = await send('POST', `/apps/${testApp.id}/users/bob/terminate_connections`, {}, '{}');

@@ -86,3 +86,40 @@ export async function triggerEvents(
     throw new Error(`Pusher HTTP API answered ${result.status}: ${result.body.slice(0, 200)}`);
   }
 }
+
+export interface BatchEvent {
+  channel: string;
+  name: string;
+  data: unknown;
+  socketId?: string;
+}
+
+/** `POST /apps/{id}/batch_events`: up to 10 events in one request. */
+export async function triggerBatch(target: PusherHttpTarget, events: BatchEvent[]): Promise<void> {
+  const batch = events.map((event) => {
+    const item: Record<string, unknown> = {
+      channel: event.channel,
+      name: event.name,
+      data: typeof event.data === 'string' ? event.data : JSON.stringify(event.data),
+    };
+    if (event.socketId !== undefined) item.socket_id = event.socketId;
+    return item;
+  });
+  const result = await signedRequest(target, 'POST', '/batch_events', { batch });
+  if (result.status !== 200) {
+    throw new Error(`Pusher HTTP API answered ${result.status}: ${result.body.slice(0, 200)}`);
+  }
+}
+
+/** `POST /apps/{id}/users/{user_id}/terminate_connections`: closes a signed-in user's sockets. */
+export async function terminateUserConnections(target: PusherHttpTarget, userId: string): Promise<void> {
+  const result = await signedRequest(
+    target,
+    'POST',
+    `/users/${encodeURIComponent(userId)}/terminate_connections`,
+    {},
+  );
+  if (result.status !== 200) {
+    throw new Error(`Pusher HTTP API answered ${result.status}: ${result.body.slice(0, 200)}`);
+  }
+}
