@@ -115,7 +115,7 @@ function publishOne(target: Target, channelIndex: number): number {
 }
 
 /** Publishes at a fixed rate for `seconds`, spreading events over the channels round robin. */
-async function fixedRate(target: Target): Promise<PhaseResult> {
+async function fixedRate(target: Target, duration = seconds): Promise<PhaseResult> {
   worker.send({ type: 'reset' } satisfies DriverMessage);
   lastProgress = 0;
   const eventsPerSecond = deliveriesPerSecond / members;
@@ -133,7 +133,7 @@ async function fixedRate(target: Target): Promise<PhaseResult> {
         expected += publishOne(target, published % channelCount);
         published += 1;
       }
-      if (elapsed >= seconds * 1000) {
+      if (elapsed >= duration * 1000) {
         clearInterval(timer);
         resolve();
       }
@@ -141,7 +141,7 @@ async function fixedRate(target: Target): Promise<PhaseResult> {
   });
   await drain(expected);
   const stats = await ask({ type: 'stats' }, 'stats');
-  return { ...stats, expected, seconds };
+  return { ...stats, expected, seconds: duration };
 }
 
 /** Publishes as fast as the server delivers, with a bounded number of deliveries in flight. */
@@ -276,7 +276,11 @@ process.stdout.write(
 // Both servers stay up with their own clients; only one is driven at a time.
 const realtime = await connect(realtimeTarget);
 const bare = await connect(bareTarget);
+// A short unmeasured run first, so the collection of connection-setup garbage and JIT warm-up
+// land outside the measured window for both servers alike.
+await fixedRate(realtime.target, 2);
 realtime.result.steady = await fixedRate(realtime.target);
+await fixedRate(bare.target, 2);
 bare.result.steady = await fixedRate(bare.target);
 for (let round = 0; round < 3; round += 1) {
   realtime.result.bursts.push(await capacity(realtime.target));
