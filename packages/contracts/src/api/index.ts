@@ -1,7 +1,12 @@
 // zod schemas and types of the JSON API's resources (SPEC §3). Each resource gets its own file.
 
+export * from './account';
 export * from './auth';
 export * from './envelope';
+export * from './interaction';
+export * from './notification';
+export * from './photo';
+export * from './profile';
 export * from './session';
 export * from './settings';
 export * from './user';

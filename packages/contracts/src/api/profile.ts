@@ -1,0 +1,294 @@
+import { z } from 'zod';
+import { genderSchema } from './auth';
+import { pageOf } from './envelope';
+import { photoSchema } from './photo';
+
+// ---------------------------------------------------------------------------------------------
+// Option lists (SPEC §3, keys and labels word for word). The API stores and answers the key;
+// the UI renders the label. `{ key, label }[]` keeps the order for <select> elements.
+// ---------------------------------------------------------------------------------------------
+
+export const BODY_TYPE_OPTIONS = [
+  { key: 1, label: 'Unknown' },
+  { key: 2, label: 'Prefer Not To Say' },
+  { key: 3, label: 'Thin' },
+  { key: 4, label: 'Athletic' },
+  { key: 5, label: 'Average' },
+  { key: 6, label: 'A few extra Kilos' },
+  { key: 7, label: 'Big' },
+] as const;
+
+export const EYE_COLOUR_OPTIONS = [
+  { key: 1, label: 'Unknown' },
+  { key: 2, label: 'Blue' },
+  { key: 3, label: 'Brown' },
+  { key: 4, label: 'Gray' },
+  { key: 5, label: 'Green' },
+  { key: 6, label: 'Other' },
+] as const;
+
+export const HAIR_COLOUR_OPTIONS = [
+  { key: 1, label: 'Unknown' },
+  { key: 2, label: 'Black' },
+  { key: 3, label: 'Brown' },
+  { key: 4, label: 'Blonde' },
+  { key: 5, label: 'White' },
+  { key: 6, label: 'Red' },
+  { key: 7, label: 'Other' },
+] as const;
+
+export const TATTOOS_PIERCINGS_OPTIONS = [
+  { key: 1, label: 'Unknown' },
+  { key: 2, label: 'Yes' },
+  { key: 3, label: 'No' },
+] as const;
+
+/** The key every option list starts with; a profile that never set the field holds it. */
+export const OPTION_UNKNOWN = 1;
+
+export type OptionList = readonly { readonly key: number; readonly label: string }[];
+export type BodyTypeKey = (typeof BODY_TYPE_OPTIONS)[number]['key'];
+export type EyeColourKey = (typeof EYE_COLOUR_OPTIONS)[number]['key'];
+export type HairColourKey = (typeof HAIR_COLOUR_OPTIONS)[number]['key'];
+export type TattoosPiercingsKey = (typeof TATTOOS_PIERCINGS_OPTIONS)[number]['key'];
+
+/** The label of a key in an option list ('Unknown' for a key the list does not have). */
+export function optionLabel(options: OptionList, key: number | null | undefined): string {
+  return options.find((o) => o.key === key)?.label ?? 'Unknown';
+}
+
+/** The twelve UK regions (ITL 1 / former government office regions), by slug. */
+export const UK_REGION_OPTIONS = [
+  { key: 'london', label: 'London' },
+  { key: 'south-east', label: 'South East' },
+  { key: 'south-west', label: 'South West' },
+  { key: 'east-of-england', label: 'East of England' },
+  { key: 'east-midlands', label: 'East Midlands' },
+  { key: 'west-midlands', label: 'West Midlands' },
+  { key: 'yorkshire-and-the-humber', label: 'Yorkshire and the Humber' },
+  { key: 'north-west', label: 'North West' },
+  { key: 'north-east', label: 'North East' },
+  { key: 'wales', label: 'Wales' },
+  { key: 'scotland', label: 'Scotland' },
+  { key: 'northern-ireland', label: 'Northern Ireland' },
+] as const;
+export type UkRegion = (typeof UK_REGION_OPTIONS)[number]['key'];
+export const UK_REGIONS = UK_REGION_OPTIONS.map((r) => r.key) as [UkRegion, ...UkRegion[]];
+export const ukRegionSchema = z.enum(UK_REGIONS);
+
+/** Interests a member can pick (at most `PROFILE_LIMITS.interests`), by slug. */
+export const INTEREST_OPTIONS = [
+  { key: 'travel', label: 'Travel' },
+  { key: 'music', label: 'Music' },
+  { key: 'live-gigs', label: 'Live gigs' },
+  { key: 'films', label: 'Films' },
+  { key: 'reading', label: 'Reading' },
+  { key: 'cooking', label: 'Cooking' },
+  { key: 'eating-out', label: 'Eating out' },
+  { key: 'wine', label: 'Wine' },
+  { key: 'craft-beer', label: 'Craft beer' },
+  { key: 'coffee', label: 'Coffee' },
+  { key: 'fitness', label: 'Fitness' },
+  { key: 'running', label: 'Running' },
+  { key: 'yoga', label: 'Yoga' },
+  { key: 'hiking', label: 'Hiking' },
+  { key: 'cycling', label: 'Cycling' },
+  { key: 'swimming', label: 'Swimming' },
+  { key: 'football', label: 'Football' },
+  { key: 'rugby', label: 'Rugby' },
+  { key: 'dancing', label: 'Dancing' },
+  { key: 'gaming', label: 'Gaming' },
+  { key: 'art', label: 'Art' },
+  { key: 'photography', label: 'Photography' },
+  { key: 'theatre', label: 'Theatre' },
+  { key: 'comedy', label: 'Comedy' },
+  { key: 'fashion', label: 'Fashion' },
+  { key: 'gardening', label: 'Gardening' },
+  { key: 'pets', label: 'Pets' },
+  { key: 'nightlife', label: 'Nightlife' },
+  { key: 'beach', label: 'Beach' },
+  { key: 'festivals', label: 'Festivals' },
+] as const;
+export type Interest = (typeof INTEREST_OPTIONS)[number]['key'];
+export const INTERESTS = INTEREST_OPTIONS.map((i) => i.key) as [Interest, ...Interest[]];
+export const interestSchema = z.enum(INTERESTS);
+
+/** Limits the API enforces on `PUT /api/my-profile` (the UI mirrors them). */
+export const PROFILE_LIMITS = {
+  headline: { max: 80 },
+  about: { min: 20, max: 2000 },
+  looking_for: { max: 500 },
+  city: { max: 100 },
+  height_cm: { min: 120, max: 230 },
+  interests: { max: 10 },
+  /** Members are adults; `filter[age_min]` / `filter[age_max]` accept this range. */
+  age: { min: 18, max: 99 },
+  /** Bytes of JSON that `preferences` may hold after merging. */
+  preferences_bytes: 4096,
+} as const;
+
+/**
+ * What `profile_complete` needs (also answered as `completion.missing` on the member's own
+ * profile, in this order): at least one photo that is not rejected, a headline, an about-me
+ * text of at least 20 characters, what they are looking for, and a region.
+ */
+export const PROFILE_COMPLETION_REQUIREMENTS = [
+  'photo',
+  'headline',
+  'about',
+  'looking_for',
+  'region',
+] as const;
+export type ProfileCompletionRequirement = (typeof PROFILE_COMPLETION_REQUIREMENTS)[number];
+
+/** "Online now" means active within this many seconds. */
+export const ONLINE_WINDOW_SECONDS = 300;
+
+// ---------------------------------------------------------------------------------------------
+// Resources
+// ---------------------------------------------------------------------------------------------
+
+/** The viewer's own interactions with a profile (answered on another member's profile). */
+export const profileRelationSchema = z.object({
+  liked: z.boolean(),
+  favorited: z.boolean(),
+  winked: z.boolean(),
+  /** The viewer blocked this member (a blocked member's profile is otherwise 404). */
+  blocked: z.boolean(),
+});
+export type ProfileRelation = z.infer<typeof profileRelationSchema>;
+
+/**
+ * A member as others see them in lists (browse, visitors, favourites): never email or date of
+ * birth, just the age. `primary_photo.url` is the approved primary photo or the gender's default
+ * avatar; `approved_primary` (with `include=approved_primary`) is the full photo or null.
+ */
+export const profileCardSchema = z.object({
+  uuid: z.string(),
+  username: z.string(),
+  gender: genderSchema,
+  age: z.number().int(),
+  city: z.string(),
+  region: ukRegionSchema.nullable(),
+  headline: z.string().nullable(),
+  online: z.boolean(),
+  /** ISO time, rounded down to the minute; null if never active. */
+  last_active_at: z.string().nullable(),
+  created_at: z.string(),
+  primary_photo: z.object({ url: z.string(), thumbnail_url: z.string() }),
+  approved_primary: photoSchema.nullable().optional(),
+});
+export type ProfileCard = z.infer<typeof profileCardSchema>;
+
+/** Another member's full public profile: `GET /api/profiles/{uuid}`. */
+export const publicProfileSchema = profileCardSchema.extend({
+  about: z.string().nullable(),
+  looking_for: z.string().nullable(),
+  height_cm: z.number().int().nullable(),
+  body_type: z.number().int(),
+  eye_colour: z.number().int(),
+  hair_colour: z.number().int(),
+  tattoos_piercings: z.number().int(),
+  interests: z.array(interestSchema),
+  /** Approved photos, primary first. */
+  photos: z.array(photoSchema),
+  relation: profileRelationSchema,
+});
+export type PublicProfile = z.infer<typeof publicProfileSchema>;
+export const publicProfileResponseSchema = z.object({ data: publicProfileSchema });
+
+export const profileCompletionSchema = z.object({
+  complete: z.boolean(),
+  missing: z.array(z.enum(PROFILE_COMPLETION_REQUIREMENTS)),
+});
+export type ProfileCompletion = z.infer<typeof profileCompletionSchema>;
+
+/**
+ * The member's own profile: `GET/PUT /api/my-profile`, `POST /api/profile/complete`. Adds what
+ * only the owner sees: date of birth, preferences, completion, and every photo with its status.
+ */
+export const myProfileSchema = publicProfileSchema.omit({ relation: true }).extend({
+  date_of_birth: z.string(),
+  preferences: z.record(z.string(), z.unknown()),
+  profile_complete: z.boolean(),
+  completion: profileCompletionSchema,
+});
+export type MyProfile = z.infer<typeof myProfileSchema>;
+export const myProfileResponseSchema = z.object({ data: myProfileSchema });
+
+/**
+ * `PUT /api/my-profile`: every field optional (only sent fields change); `null` clears a text or
+ * height, option fields go back to 1 (Unknown) with `1`. `preferences` is merged key by key into
+ * the stored object (a key set to null is removed). 422 messages follow SPEC §5, e.g.
+ * city `Please fill in your city`, `The headline may not be greater than 80 characters.`
+ */
+export const updateMyProfileRequestSchema = z.object({
+  headline: z.string().nullable().optional(),
+  about: z.string().nullable().optional(),
+  looking_for: z.string().nullable().optional(),
+  city: z.string().optional(),
+  region: ukRegionSchema.nullable().optional(),
+  height_cm: z.number().int().nullable().optional(),
+  body_type: z.number().int().optional(),
+  eye_colour: z.number().int().optional(),
+  hair_colour: z.number().int().optional(),
+  tattoos_piercings: z.number().int().optional(),
+  interests: z.array(interestSchema).optional(),
+  preferences: z.record(z.string(), z.unknown()).optional(),
+});
+export type UpdateMyProfileRequest = z.infer<typeof updateMyProfileRequestSchema>;
+
+/**
+ * `POST /api/profile/complete`: the short flow after registration. Same fields as the update,
+ * but headline, about, looking_for and region are required. Answers the own profile; its
+ * `completion.missing` may still say `photo` (upload with `POST /api/my-photos`).
+ */
+export const completeProfileRequestSchema = updateMyProfileRequestSchema.extend({
+  headline: z.string(),
+  about: z.string(),
+  looking_for: z.string(),
+  region: ukRegionSchema,
+});
+export type CompleteProfileRequest = z.infer<typeof completeProfileRequestSchema>;
+
+/**
+ * `GET /api/profiles` (browse / search, `/dashboard`). Query (all optional):
+ * `filter[gender]=male|female`, `filter[age_min]`, `filter[age_max]` (18–99),
+ * `filter[region]=<UK_REGIONS slug>`, `filter[city]` (case-insensitive exact), `filter[username]`
+ * (prefix), `filter[online]=1`, `filter[with_photo]=1`; `sort=-created_at` (newest, default) or
+ * `sort=-last_active_at`; `include=approved_primary`; `page`, `limit` (default 24, max 60).
+ * Never lists the viewer, members either side has blocked, or deactivated members.
+ */
+export const profileListSchema = pageOf(profileCardSchema);
+export type ProfileList = z.infer<typeof profileListSchema>;
+
+export const PROFILE_SORTS = ['created_at', 'last_active_at'] as const;
+export type ProfileSort = (typeof PROFILE_SORTS)[number];
+
+export interface ProfileSearchFilters {
+  gender?: 'male' | 'female';
+  age_min?: number;
+  age_max?: number;
+  region?: UkRegion;
+  city?: string;
+  username?: string;
+  online?: boolean;
+  with_photo?: boolean;
+}
+
+/** Builds the query string of `GET /api/profiles` from filters (the UI keeps them in the URL). */
+export function profileSearchQuery(
+  filters: ProfileSearchFilters,
+  opts: { sort?: '-created_at' | '-last_active_at'; page?: number; limit?: number; include?: string } = {},
+): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) {
+    if (value === undefined || value === '' || value === false) continue;
+    params.set(`filter[${key}]`, value === true ? '1' : String(value));
+  }
+  if (opts.sort) params.set('sort', opts.sort);
+  if (opts.include) params.set('include', opts.include);
+  if (opts.page) params.set('page', String(opts.page));
+  if (opts.limit) params.set('limit', String(opts.limit));
+  return params.toString();
+}
