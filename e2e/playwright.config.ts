@@ -3,6 +3,7 @@ import { defineConfig } from '@playwright/test';
 
 export const sitePort = Number(process.env.E2E_PORT ?? 4173);
 export const siteDir = join(import.meta.dirname, '.site');
+export const dataDir = join(import.meta.dirname, '.data');
 
 export default defineConfig({
   testDir: './tests',
@@ -32,6 +33,6 @@ export default defineConfig({
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: 'pipe',
-    env: { E2E_PORT: String(sitePort), SITE_DIR: siteDir },
+    env: { E2E_PORT: String(sitePort), SITE_DIR: siteDir, DATA_DIR: dataDir },
   },
 });

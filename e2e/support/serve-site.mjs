@@ -7,6 +7,8 @@ import { join } from 'node:path';
 const root = join(import.meta.dirname, '..', '..');
 const env = { ...process.env, SITE_ENV: 'production' };
 rmSync(env.SITE_DIR, { recursive: true, force: true });
+// A fresh database and mail outbox each run; the journeys read confirmation links from it.
+rmSync(env.DATA_DIR, { recursive: true, force: true });
 const build = spawnSync(process.execPath, ['scripts/site/run.mjs', 'build-site'], {
   cwd: root,
   env,
@@ -16,7 +18,13 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 
 const server = spawn(process.execPath, ['--import', 'tsx', 'packages/site-server/src/main.ts'], {
   cwd: root,
-  env: { ...env, PORT: env.E2E_PORT, HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+  env: {
+    ...env,
+    PORT: env.E2E_PORT,
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    SITE_URL: `http://localhost:${env.E2E_PORT}`,
+  },
   stdio: 'inherit',
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

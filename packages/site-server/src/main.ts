@@ -12,7 +12,12 @@ process.env.DATA_DIR = resolve(repoRoot, process.env.DATA_DIR ?? '.data');
 process.env.SITE_URL ??= `http://localhost:${port}`;
 
 const api = await createApi(loadApiOptionsFromEnv());
-const app = await createSiteServer({ siteDir, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+const app = await createSiteServer({
+  siteDir,
+  logger: { level: process.env.LOG_LEVEL ?? 'info' },
+  // e.g. TRUST_PROXY=10.0.0.0/8 behind a load balancer; unset, forwarded headers are ignored.
+  ...(process.env.TRUST_PROXY ? { trustProxy: process.env.TRUST_PROXY.split(',') } : {}),
+});
 await app.register(api.plugin, { prefix: '/api' });
 await app.listen({ port, host });
 app.log.info(`Flirtlane is running at http://localhost:${port}`);

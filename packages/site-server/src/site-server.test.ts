@@ -51,3 +51,19 @@ describe('site server', () => {
     }
   });
 });
+
+describe('client addresses', () => {
+  it('ignores X-Forwarded-For unless a proxy is trusted, so the per-IP login limit holds', async () => {
+    const plain = await createSiteServer({ siteDir });
+    plain.get('/ip', (request) => ({ ip: request.ip }));
+    const spoofed = await plain.inject({ url: '/ip', headers: { 'x-forwarded-for': '203.0.113.9' } });
+    expect(spoofed.json()).toEqual({ ip: '127.0.0.1' });
+    await plain.close();
+
+    const behindProxy = await createSiteServer({ siteDir, trustProxy: ['127.0.0.1'] });
+    behindProxy.get('/ip', (request) => ({ ip: request.ip }));
+    const forwarded = await behindProxy.inject({ url: '/ip', headers: { 'x-forwarded-for': '203.0.113.9' } });
+    expect(forwarded.json()).toEqual({ ip: '203.0.113.9' });
+    await behindProxy.close();
+  });
+});

@@ -8,6 +8,12 @@ export interface SiteServerOptions {
   /** The assembled site: `site-manifest.json`, `shell/`, `remotes/`. */
   siteDir: string;
   logger?: FastifyServerOptions['logger'];
+  /**
+   * Which proxies may set X-Forwarded-For (Fastify's `trustProxy`: addresses, CIDRs or a hop
+   * count). Off by default: otherwise any client could pick its own IP and slip past the
+   * per-IP login limit.
+   */
+  trustProxy?: FastifyServerOptions['trustProxy'];
 }
 
 /** Paths that are files or services, never pages: a miss there is a plain 404. */
@@ -21,8 +27,9 @@ const nonPagePrefixes = ['/api/', '/shell/', '/remotes/', '/app/', '/apps/'];
 export async function createSiteServer({
   siteDir,
   logger = false,
+  trustProxy = false,
 }: SiteServerOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger, trustProxy: true });
+  const app = Fastify({ logger, trustProxy });
   const shellPage = join(siteDir, 'shell', 'index.html');
 
   for (const [index, folder] of ['shell', 'remotes'].entries()) {

@@ -35,6 +35,7 @@ export function decideAccess(state: AccessState): AccessDecision {
   if (state.checking) return { action: 'wait' };
 
   if (state.loggedIn && state.deactivated && pathname !== '/deactivated') return redirect('/deactivated');
+  if (pathname === '/deactivated' && state.loggedIn && !state.deactivated) return redirect('/dashboard');
   if (route.access === 'guest' && state.loggedIn) {
     return redirect(safeRedirect(new URLSearchParams(state.search).get('redirect')) ?? '/dashboard');
   }

@@ -1,0 +1,141 @@
+import type { User } from '@ukd/contracts/api';
+import { selectUser } from '@ukd/store';
+import { Button, TextField, useShell } from '@ukd/ui';
+import { type FormEvent, useState } from 'react';
+import { useSelector } from 'react-redux';
+import { useNavigate } from 'react-router';
+import styles from './account.module.css';
+import { SessionsList } from './sessions-list';
+import { Outcome, useRequest } from './use-request';
+
+export default function AccountPage() {
+  const user = useSelector(selectUser);
+  if (!user) return null;
+  return (
+    <div className={styles.page}>
+      <h1>Account settings</h1>
+      <AccountDetails user={user} />
+      <SessionsList />
+      <PasswordConfirmedAction
+        id="deactivate"
+        title="Take a break"
+        text="Deactivating hides your profile and stops messages until you come back and reactivate it."
+        button="Deactivate my account"
+        onConfirmed={(api, password, session) =>
+          api<{ message: string }>('/account/deactivate', { method: 'POST', body: { password } }).then(
+            async (r) => {
+              // The guards then send the member to /deactivated.
+              await session.reloadUser();
+              return r;
+            },
+          )
+        }
+      />
+      <PasswordConfirmedAction
+        id="delete"
+        title="Delete your account"
+        text="This removes your profile, photos and messages for good. It cannot be undone."
+        button="Delete my account for good"
+        danger
+        onConfirmed={(api, password) =>
+          api<{ message: string }>('/account', { method: 'DELETE', body: { password } })
+        }
+        afterDone={(session) => session.logout()}
+      />
+    </div>
+  );
+}
+
+function AccountDetails({ user }: { user: User }) {
+  const shell = useShell();
+  const { state, run } = useRequest();
+  return (
+    <section className={styles.section} aria-labelledby="details-heading">
+      <h2 id="details-heading">Your account</h2>
+      <dl className={styles.details}>
+        <dt>Username</dt>
+        <dd>{user.username}</dd>
+        <dt>Email</dt>
+        <dd>
+          {user.email}{' '}
+          <span className={styles.muted}>{user.email_confirmed ? '(confirmed)' : '(not confirmed yet)'}</span>
+        </dd>
+      </dl>
+      {!user.email_confirmed && shell && (
+        <>
+          <Outcome state={state} />
+          <Button
+            variant="secondary"
+            disabled={state.status === 'busy'}
+            onClick={() => run(() => shell.api('/confirm-email/resend', { method: 'POST' }))}
+          >
+            Send the confirmation link again
+          </Button>
+        </>
+      )}
+    </section>
+  );
+}
+
+type ShellApi = NonNullable<ReturnType<typeof useShell>>;
+
+function PasswordConfirmedAction({
+  id,
+  title,
+  text,
+  button,
+  danger = false,
+  onConfirmed,
+  afterDone,
+}: {
+  id: string;
+  title: string;
+  text: string;
+  button: string;
+  danger?: boolean;
+  onConfirmed: (
+    api: ShellApi['api'],
+    password: string,
+    session: ShellApi['session'],
+  ) => Promise<{ message: string }>;
+  afterDone?: (session: ShellApi['session']) => Promise<void>;
+}) {
+  const shell = useShell();
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string>();
+  const { state, run } = useRequest();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!shell) return;
+    if (!password) return setError('The password field is required');
+    setError(undefined);
+    if ((await run(() => onConfirmed(shell.api, password, shell.session))) && afterDone) {
+      await afterDone(shell.session);
+      navigate('/');
+    }
+  }
+
+  return (
+    <section className={`${styles.section} ${danger ? styles.danger : ''}`} aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>{title}</h2>
+      <p>{text}</p>
+      <Outcome state={state} />
+      <form onSubmit={submit} noValidate>
+        <TextField
+          id={`${id}-password`}
+          label="Your password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          error={error}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <Button type="submit" variant={danger ? 'primary' : 'secondary'} disabled={state.status === 'busy'}>
+          {button}
+        </Button>
+      </form>
+    </section>
+  );
+}
