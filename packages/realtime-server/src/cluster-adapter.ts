@@ -34,6 +34,8 @@ export interface ClusterAdapter {
   /** @returns the user id when this was the user's last connection anywhere in the cluster. */
   presenceLeave(appId: string, channel: string, socketId: string): Promise<string | null>;
   presenceMembers(appId: string, channel: string): Promise<PresenceMember[]>;
+  /** Distinct users in a presence channel, without fetching the member list. */
+  presenceCount(appId: string, channel: string): Promise<number>;
   /** This node's subscription count for a channel changed (0 = no longer occupied here). */
   setLocalSubscriptionCount(appId: string, channel: string, count: number): void;
   /** Subscription counts across the cluster for every occupied channel of an app. */
@@ -75,6 +77,10 @@ export class InProcessAdapter implements ClusterAdapter {
 
   async presenceMembers(appId: string, channel: string): Promise<PresenceMember[]> {
     return this.#presence.members(appId, channel);
+  }
+
+  async presenceCount(appId: string, channel: string): Promise<number> {
+    return this.#presence.userCount(appId, channel);
   }
 
   setLocalSubscriptionCount(appId: string, channel: string, count: number): void {

@@ -118,7 +118,7 @@ async function listChannels(
   for (const name of counts.keys()) {
     if (!name.startsWith(prefix)) continue;
     channels[name] = info.has('user_count')
-      ? { user_count: (await context.adapter.presenceMembers(appId, name)).length }
+      ? { user_count: await context.adapter.presenceCount(appId, name) }
       : {};
   }
   return { channels };
@@ -139,7 +139,7 @@ async function channelInfo(
   if (info.has('user_count')) {
     if (channelKind(channel) !== 'presence')
       throw new HttpError(400, 'user_count is only for presence channels');
-    result.user_count = (await context.adapter.presenceMembers(appId, channel)).length;
+    result.user_count = await context.adapter.presenceCount(appId, channel);
   }
   return result;
 }

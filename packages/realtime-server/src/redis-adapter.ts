@@ -123,6 +123,10 @@ export class RedisAdapter implements ClusterAdapter {
     });
   }
 
+  async presenceCount(appId: string, channel: string): Promise<number> {
+    return this.#commands.hlen(this.#key(`presence:${appId}:${channel}:members`));
+  }
+
   setLocalSubscriptionCount(appId: string, channel: string, count: number): void {
     const key = this.#key(`node:${this.#nodeId}:subs`);
     const field = `${appId}\n${channel}`;
