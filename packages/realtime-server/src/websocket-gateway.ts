@@ -264,7 +264,7 @@ export class WebSocketGateway {
         return;
       }
       default:
-        // Other `pusher:` events (e.g. signin) are not supported and are ignored, as Pusher ignores unknown ones.
+        // Unknown `pusher:` events are ignored, as Pusher does, so newer clients keep working.
         if (message.event.startsWith('client-')) this.#clientEvent(connection, message);
     }
   }
@@ -352,6 +352,8 @@ export class WebSocketGateway {
       if (connection.channels.get(channel) === subscription) {
         connection.channels.delete(channel);
         this.#unindex(connection, channel);
+        // The join may have been recorded before the failure; undo it if Redis still listens.
+        this.#adapter.presenceLeave(connection.app.id, channel, connection.socketId).catch(() => {});
       }
       refuse('ServerError', 'Presence is unavailable, try again', 503);
     }
