@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 
 /** Budgets in KB of gzipped JS; README.md explains how they were set. */
-export const budgets = { firstLoad: 160, remoteEntry: 50 };
+export const budgets = { firstLoad: 165, remoteEntry: 50 };
 
 const root = join(import.meta.dirname, '..', '..');
 const siteDir = join(import.meta.dirname, '.site');
@@ -93,7 +93,8 @@ console.log(
 const manifest = JSON.parse(readFileSync(join(siteDir, 'site-manifest.json'), 'utf8'));
 console.log('\nEach remote: entry, register, app and its first route (gzipped JS)');
 for (const remote of manifest.remotes) {
-  const route = remote.routes.find((r) => !r.path.includes(':'));
+  // A visitor is redirected away from member pages, so those remotes are measured from their files.
+  const route = remote.routes.find((r) => !r.path.includes(':') && r.access !== 'member');
   let bytes = 0;
   let how;
   if (route) {
@@ -105,7 +106,7 @@ for (const remote of manifest.remotes) {
     const mf = JSON.parse(readFileSync(join(dir, 'mf-manifest.json'), 'utf8'));
     const files = [mf.metaData.remoteEntry.name, ...mf.exposes.flatMap((e) => e.assets.js.sync)];
     for (const file of new Set(files)) bytes += gzipSync(readFileSync(join(dir, file))).length;
-    how = 'no routes yet: entry + exposes';
+    how = remote.routes.length ? 'member pages: entry + exposes' : 'no routes yet: entry + exposes';
   }
   const ok = kb(bytes) <= budgets.remoteEntry;
   failed ||= !ok;

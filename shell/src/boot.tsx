@@ -10,6 +10,7 @@ import {
   maintenanceEntered,
   settingsLoaded,
   siteLoaded,
+  type ThunkExtra,
 } from '@ukd/store';
 import { ShellProvider } from '@ukd/ui';
 import { StrictMode } from 'react';
@@ -44,7 +45,9 @@ export async function boot(rootElement: HTMLElement) {
     return;
   }
 
-  const { store, injectSlice } = createShellStore();
+  // The API client is made after the store (it reports into it); thunks get it through `extra`.
+  const thunkExtra: ThunkExtra = { api: () => Promise.reject(new Error('The API client is not ready')) };
+  const { store, injectSlice, addMiddleware } = createShellStore(thunkExtra);
   store.dispatch(siteLoaded(manifest.site));
   applyContextMenuRule(manifest.site);
 
@@ -59,6 +62,7 @@ export async function boot(rootElement: HTMLElement) {
       if (Object.keys(store.getState().formErrors).length) store.dispatch(formErrorsCleared());
     },
   });
+  thunkExtra.api = api.request;
   const session = createSessionService(api, store.dispatch);
   // Neither blocks the first paint: guards wait while a stored token is checked.
   void session.restore();
@@ -74,6 +78,10 @@ export async function boot(rootElement: HTMLElement) {
     site: manifest.site,
     store,
     injectSlice,
+    installBaseApi(baseApi) {
+      injectSlice(baseApi);
+      addMiddleware(baseApi.middleware);
+    },
     api: api.request,
     session,
     bus: createEventBus(),

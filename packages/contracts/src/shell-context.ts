@@ -1,4 +1,4 @@
-import type { Reducer, Store } from '@reduxjs/toolkit';
+import type { Middleware, Reducer, Store } from '@reduxjs/toolkit';
 import type { EventBus } from './event-map';
 import type { NavItem, RemoteId, RouteDefinition, SlotName } from './routes';
 import type { SiteInfo } from './site-manifest';
@@ -36,6 +36,8 @@ export interface ShellContext {
   store: Store;
   /** Adds a remote's state under its own key; safe to call again on re-registration. */
   injectSlice(slice: InjectableSlice): void;
+  /** Adds RTK Query's `baseApi` (reducer and middleware) to the store, once for the page. */
+  installBaseApi(api: InjectableSlice & { middleware: Middleware }): void;
   bus: EventBus;
   navigate(to: string, options?: { replace?: boolean }): void;
   /** Warms the code of whichever remote owns `path`, so a later click renders at once. */

@@ -1,9 +1,11 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { packageOf, sharedConfig, sharedSingletons, treeShakenExports } from './shared-singletons';
 
 const repoRoot = join(import.meta.dirname, '..', '..', '..');
+const require = createRequire(import.meta.url);
 const unitDirs = ['shell', 'mfe-landers', 'mfe-messaging', 'mfe-profiles', 'mfe-billing', 'mfe-support'];
 const packageDirs = readdirSync(join(repoRoot, 'packages')).map((name) => join('packages', name));
 
@@ -18,29 +20,41 @@ function sourceFiles(dir: string): string[] {
   return out;
 }
 
-/** Every value (not type-only) name each unit and package imports from a tree-shaken module. */
+/**
+ * Shared libraries that import a tree-shaken one get its copy too: RTK Query takes its core
+ * from the shared @reduxjs/toolkit.
+ */
+const sharedLibraryFiles = [
+  'dist/query/rtk-query.modern.mjs',
+  'dist/query/react/rtk-query-react.modern.mjs',
+].map((file) => join(dirname(require.resolve('@reduxjs/toolkit/package.json')), file));
+
+/** Every value (not type-only) name each unit, package and shared library imports from a tree-shaken module. */
 function importedNames(moduleName: string): Map<string, string> {
   const names = new Map<string, string>();
-  const pattern = new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*'${moduleName.replace('/', '\\/')}'`, 'g');
+  const pattern = new RegExp(
+    `import\\s*\\{([^}]*)\\}\\s*from\\s*['"]${moduleName.replace('/', '\\/')}['"]`,
+    'g',
+  );
+  const collect = (file: string) => {
+    for (const match of readFileSync(file, 'utf8').matchAll(pattern)) {
+      for (const raw of (match[1] ?? '').split(',')) {
+        const name =
+          raw
+            .trim()
+            .split(/\s+as\s+/)[0]
+            ?.trim() ?? '';
+        if (name && !name.startsWith('type ')) names.set(name, file.replace(repoRoot, ''));
+      }
+    }
+  };
+  for (const file of sharedLibraryFiles) collect(file);
   for (const dir of [...unitDirs, ...packageDirs]) {
     const src = join(repoRoot, dir, 'src');
-    let files: string[] = [];
     try {
-      files = sourceFiles(src);
+      for (const file of sourceFiles(src)) collect(file);
     } catch {
-      continue;
-    }
-    for (const file of files) {
-      for (const match of readFileSync(file, 'utf8').matchAll(pattern)) {
-        for (const raw of (match[1] ?? '').split(',')) {
-          const name =
-            raw
-              .trim()
-              .split(/\s+as\s+/)[0]
-              ?.trim() ?? '';
-          if (name && !name.startsWith('type ')) names.set(name, file.replace(repoRoot, ''));
-        }
-      }
+      // A package without src/ has nothing to scan.
     }
   }
   return names;

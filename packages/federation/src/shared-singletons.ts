@@ -33,10 +33,55 @@ export const sharedSingletons = [
  * every unit's sources and fails when an import is missing here.
  */
 export const treeShakenExports: Partial<Record<(typeof sharedSingletons)[number], string[]>> = {
-  '@reduxjs/toolkit': ['combineSlices', 'configureStore', 'createSlice'],
-  'react-redux': ['Provider', 'useDispatch', 'useSelector', 'useStore'],
+  '@reduxjs/toolkit': [
+    // What our units import:
+    'combineSlices',
+    'configureStore',
+    'createDynamicMiddleware',
+    'createSlice',
+    // What RTK Query (shared as @reduxjs/toolkit/query/react) imports from its core:
+    'SHOULD_AUTOBATCH',
+    'combineReducers',
+    'createAction',
+    'createAsyncThunk',
+    'createNextState',
+    'createSelector',
+    'formatProdErrorMessage',
+    'isAction',
+    'isAllOf',
+    'isAnyOf',
+    'isAsyncThunkAction',
+    'isFulfilled',
+    'isPending',
+    'isPlainObject',
+    'isRejected',
+    'isRejectedWithValue',
+    'nanoid',
+    'prepareAutoBatched',
+  ],
+  'react-redux': [
+    'Provider',
+    'useDispatch',
+    'useSelector',
+    'useStore',
+    // RTK Query's React hooks:
+    'ReactReduxContext',
+    'batch',
+    'shallowEqual',
+  ],
   'single-spa': ['mountRootParcel', 'patchHistoryApi'],
-  'react-router': ['BrowserRouter', 'Link', 'MemoryRouter', 'Route', 'Routes', 'matchRoutes', 'useLocation'],
+  'react-router': [
+    'BrowserRouter',
+    'Link',
+    'MemoryRouter',
+    'Navigate',
+    'Route',
+    'Routes',
+    'matchRoutes',
+    'useLocation',
+    'useNavigate',
+    'useSearchParams',
+  ],
 };
 
 export type SharedConfig = {

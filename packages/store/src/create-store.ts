@@ -1,5 +1,5 @@
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
-import type { InjectableSlice } from '@ukd/contracts';
+import { combineSlices, configureStore, createDynamicMiddleware, type Middleware } from '@reduxjs/toolkit';
+import type { ApiRequest, InjectableSlice } from '@ukd/contracts';
 import { formErrorsSlice } from './form-errors-slice';
 import { sessionSlice } from './session-slice';
 import { siteSlice } from './site-slice';
@@ -8,14 +8,28 @@ import { siteSlice } from './site-slice';
 // biome-ignore lint/suspicious/noEmptyInterface: extended by declaration merging
 export interface LazyLoadedSlices {}
 
-export function createShellStore() {
+/** What thunks and RTK Query's base query receive as `extra`: the shell's API client. */
+export interface ThunkExtra {
+  api: ApiRequest;
+}
+
+const noApi: ThunkExtra = { api: () => Promise.reject(new Error('No API client')) };
+
+export function createShellStore(extra: ThunkExtra = noApi) {
   const rootReducer = combineSlices(
     siteSlice,
     sessionSlice,
     formErrorsSlice,
   ).withLazyLoadedSlices<LazyLoadedSlices>();
-  const store = configureStore({ reducer: rootReducer });
+  // Remotes bring middleware (RTK Query's) with them; it joins the store when they register.
+  const dynamicMiddleware = createDynamicMiddleware();
+  const store = configureStore({
+    reducer: rootReducer,
+    middleware: (getDefault) =>
+      getDefault({ thunk: { extraArgument: extra } }).concat(dynamicMiddleware.middleware),
+  });
   const injected = new Set<string>();
+  const added = new Set<Middleware>();
 
   function injectSlice(slice: InjectableSlice) {
     if (injected.has(slice.reducerPath)) return;
@@ -25,7 +39,13 @@ export function createShellStore() {
     store.dispatch({ type: `shell/injected/${slice.reducerPath}` });
   }
 
-  return { store, injectSlice };
+  function addMiddleware(middleware: Middleware) {
+    if (added.has(middleware)) return;
+    added.add(middleware);
+    dynamicMiddleware.addMiddleware(middleware);
+  }
+
+  return { store, injectSlice, addMiddleware };
 }
 
 export type ShellStore = ReturnType<typeof createShellStore>['store'];

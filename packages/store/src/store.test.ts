@@ -98,3 +98,29 @@ describe('session slice (SPEC §4)', () => {
     expect(s.selectLoginFailed(store.getState())).toBe(false);
   });
 });
+
+describe('RTK Query through the shell store', () => {
+  it('runs an injected api with the thunk extra as its client, middleware added once', async () => {
+    const { createApi } = await import('@reduxjs/toolkit/query');
+    const calls: string[] = [];
+    const { store, injectSlice, addMiddleware } = createShellStore({
+      api: async <T>(path: string) => {
+        calls.push(path);
+        return { data: { online: 7 } } as T;
+      },
+    });
+    const api = createApi({
+      reducerPath: 'api',
+      baseQuery: async (url: string, { extra }) => ({
+        data: await (extra as { api: (p: string) => Promise<unknown> }).api(url),
+      }),
+      endpoints: (build) => ({ online: build.query<unknown, void>({ query: () => '/onlines/count' }) }),
+    });
+    injectSlice(api);
+    addMiddleware(api.middleware);
+    addMiddleware(api.middleware);
+    const result = await store.dispatch(api.endpoints.online.initiate());
+    expect(result.data).toEqual({ data: { online: 7 } });
+    expect(calls).toEqual(['/onlines/count']);
+  });
+});
