@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { type AddressInfo, connect, createServer, type Server, type Socket } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
@@ -239,6 +241,86 @@ async function spawnNode(): Promise<{ process: ChildProcess; port: number }> {
     return { process: child, port };
   }
   throw new Error('test node exited before listening');
+}
+
+describe.skipIf(!reachable)('Redis lost while running', () => {
+  it('answers presence subscriptions with 503, keeps public channels, and recovers when Redis returns', async () => {
+    const redisTarget = new URL(redisUrl);
+    const proxy = new TcpProxy(redisTarget.hostname, Number(redisTarget.port || 6379));
+    const proxyPort = await proxy.listen(0);
+    const node = await startNode({
+      redisUrl: `redis://127.0.0.1:${proxyPort}`,
+      redisKeyPrefix: `${keyPrefix}outage:`,
+      redisHeartbeatMs: 200,
+    });
+    const clients: RawClient[] = [];
+    try {
+      const alice = await RawClient.connect(node.port);
+      clients.push(alice);
+      expect((await alice.subscribe('presence-online', 'alice')).event).toBe(
+        'pusher_internal:subscription_succeeded',
+      );
+
+      await proxy.close();
+      const bob = await RawClient.connect(node.port);
+      clients.push(bob);
+      const refused = await bob.subscribe('presence-online', 'bob');
+      expect(refused.event).toBe('pusher:subscription_error');
+      expect(refused.data).toMatchObject({ status: 503 });
+      expect((await bob.subscribe('site-news')).event).toBe('pusher_internal:subscription_succeeded');
+
+      await proxy.listen(proxyPort);
+      await expect
+        .poll(async () => (await bob.subscribe('presence-online', 'bob')).event, {
+          timeout: 10_000,
+          interval: 200,
+        })
+        .toBe('pusher_internal:subscription_succeeded');
+      expect(
+        (await node.realtime.presence(testApp.id, 'presence-online')).map((m) => m.user_id).sort(),
+      ).toEqual(['alice', 'bob']);
+      // A member confirmed before the outage stays subscribed even if announcing them failed.
+      expect(alice.messages.filter((m) => m.event === 'pusher:subscription_error')).toEqual([]);
+    } finally {
+      for (const client of clients) client.close();
+      await node.stop();
+      await proxy.close();
+    }
+  });
+});
+
+/** Forwards TCP to Redis and can cut every connection at once, to simulate an outage. */
+class TcpProxy {
+  #server: Server | undefined;
+  readonly #sockets = new Set<Socket>();
+
+  constructor(
+    readonly host: string,
+    readonly port: number,
+  ) {}
+
+  async listen(port: number): Promise<number> {
+    const server = createServer((client) => {
+      const upstream = connect(this.port, this.host);
+      for (const socket of [client, upstream]) {
+        this.#sockets.add(socket);
+        socket.on('close', () => this.#sockets.delete(socket));
+        socket.on('error', () => {});
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    this.#server = server;
+    server.listen(port, '127.0.0.1');
+    await once(server, 'listening');
+    return (server.address() as AddressInfo).port;
+  }
+
+  async close(): Promise<void> {
+    for (const socket of this.#sockets) socket.destroy();
+    const server = this.#server;
+    this.#server = undefined;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
 }
 
 describe('Redis unreachable at start', () => {

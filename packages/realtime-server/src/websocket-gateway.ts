@@ -323,29 +323,12 @@ export class WebSocketGateway {
       await this.#confirm(connection, channel, subscription);
       return;
     }
+    let first: boolean;
+    let members: PresenceMember[];
     try {
       // The join is recorded before the socket could close, so #onClose's leave always follows it.
-      const first = await this.#adapter.presenceJoin(connection.app.id, channel, connection.socketId, member);
-      const members = await this.#adapter.presenceMembers(connection.app.id, channel);
-      if (connection.channels.get(channel) !== subscription) return;
-      if (first && members.length > this.#limits.maxPresenceMembers) {
-        // Never announced, so it leaves without a member_removed.
-        connection.channels.delete(channel);
-        this.#unindex(connection, channel);
-        await this.#adapter.presenceLeave(connection.app.id, channel, connection.socketId);
-        refuse('LimitReached', 'Presence channel is full', 429);
-        return;
-      }
-      await this.#confirm(connection, channel, subscription, members);
-      if (first) {
-        await this.#adapter.broadcast({
-          appId: connection.app.id,
-          channel,
-          event: 'pusher_internal:member_added',
-          data: JSON.stringify(member),
-          exceptSocketId: connection.socketId,
-        });
-      }
+      first = await this.#adapter.presenceJoin(connection.app.id, channel, connection.socketId, member);
+      members = await this.#adapter.presenceMembers(connection.app.id, channel);
     } catch (error) {
       // Redis unreachable: answer the client rather than leave its subscription pending forever.
       this.#logger.error({ err: String(error), channel }, 'presence join failed');
@@ -356,6 +339,27 @@ export class WebSocketGateway {
         this.#adapter.presenceLeave(connection.app.id, channel, connection.socketId).catch(() => {});
       }
       refuse('ServerError', 'Presence is unavailable, try again', 503);
+      return;
+    }
+    if (connection.channels.get(channel) !== subscription) return;
+    if (first && members.length > this.#limits.maxPresenceMembers) {
+      // Never announced, so it leaves without a member_removed.
+      connection.channels.delete(channel);
+      this.#unindex(connection, channel);
+      await this.#adapter.presenceLeave(connection.app.id, channel, connection.socketId);
+      refuse('LimitReached', 'Presence channel is full', 429);
+      return;
+    }
+    await this.#confirm(connection, channel, subscription, members);
+    if (first) {
+      // Once confirmed the member stays subscribed; a failed announcement is only logged (via #track).
+      await this.#adapter.broadcast({
+        appId: connection.app.id,
+        channel,
+        event: 'pusher_internal:member_added',
+        data: JSON.stringify(member),
+        exceptSocketId: connection.socketId,
+      });
     }
   }
 
