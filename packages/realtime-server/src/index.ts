@@ -1,4 +1,10 @@
-export { type AppCredentials, signChannel, verifyChannelAuth } from './channel-auth';
+export {
+  type AppCredentials,
+  signChannel,
+  signUser,
+  verifyChannelAuth,
+  verifyUserAuth,
+} from './channel-auth';
 export { canonicalQuery, md5Hex, signRequest, verifyRequest } from './http-signature';
 export { defaultLimits, type Limits } from './limits';
 export { jsonLogger, type Logger, silentLogger } from './logger';
