@@ -7,7 +7,10 @@ import { SessionService } from './auth/sessions';
 import type { Database, Db } from './db/database';
 import type { SiteRow } from './db/schema';
 import { type Mailer, outboxMailer, smtpMailer } from './mail/mailer';
+import { NotificationWriter } from './notifications/notification-writer';
 import type { ResolvedApiOptions } from './options';
+import { PhotoStore } from './photos/photo-store';
+import { PhotoUrls } from './photos/photo-urls';
 import { SiteDirectory } from './site-settings';
 
 /** The services route handlers share; built once per `createApi`. */
@@ -24,6 +27,9 @@ export interface AppContext {
   emailTokens: EmailTokens;
   mailer: Mailer;
   outboxDir: string;
+  photoStore: PhotoStore;
+  photoUrls: PhotoUrls;
+  notifications: NotificationWriter;
 }
 
 export async function buildContext(options: ResolvedApiOptions, database: Database): Promise<AppContext> {
@@ -47,5 +53,10 @@ export async function buildContext(options: ResolvedApiOptions, database: Databa
       ? smtpMailer(options.smtpUrl, options.mailFrom)
       : outboxMailer(outboxDir, options.mailFrom),
     outboxDir,
+    photoStore: new PhotoStore(options.dataDir),
+    photoUrls: new PhotoUrls(options.apiUrl, options.jwtSecret),
+    notifications: new NotificationWriter(db, options.onNotificationCreated, (error) =>
+      console.error('notification hook failed', error),
+    ),
   };
 }

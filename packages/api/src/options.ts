@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { NotificationCreatedHook } from './notifications/notification-writer';
 
 export interface ThrottleRule {
   /** Failed attempts allowed inside one window. */
@@ -36,6 +37,11 @@ export interface ApiOptions {
   /** Argon2id cost; lower it only in tests. */
   passwordHashing?: { memoryCost: number; timeCost: number };
   dbPoolSize?: number;
+  /**
+   * Called after every stored user notification (views, likes, favourites, winks, …): the hook
+   * the realtime issue uses to broadcast them. Default: nothing.
+   */
+  onNotificationCreated?: NotificationCreatedHook;
 }
 
 export type ResolvedApiOptions = Required<Omit<ApiOptions, 'databaseUrl' | 'smtpUrl'>> & {
@@ -76,6 +82,7 @@ export function resolveApiOptions(options: ApiOptions): ResolvedApiOptions {
     sessionMaxAgeSeconds: options.sessionMaxAgeSeconds ?? 30 * 24 * 3600,
     passwordHashing: options.passwordHashing ?? DEFAULT_HASHING,
     dbPoolSize: options.dbPoolSize ?? 10,
+    onNotificationCreated: options.onNotificationCreated ?? (() => {}),
   };
 }
 

@@ -15,8 +15,10 @@ import { accountRoutes } from './routes/account';
 import { assetRoutes } from './routes/assets';
 import { authRoutes } from './routes/auth';
 import { emailRoutes } from './routes/email';
+import { interactionRoutes } from './routes/interactions';
 import { oneTimeLoginRoutes } from './routes/one-time-logins';
 import { passwordResetRoutes } from './routes/password-reset';
+import { profileRoutes } from './routes/profiles';
 import { sessionRoutes } from './routes/sessions';
 import { settingsRoutes } from './routes/settings';
 
@@ -81,6 +83,8 @@ export function apiPlugin(ctx: AppContext): FastifyPluginAsync {
     accountRoutes(app, ctx);
     sessionRoutes(app, ctx);
     oneTimeLoginRoutes(app, ctx);
+    profileRoutes(app, ctx);
+    interactionRoutes(app, ctx);
     assetRoutes(app);
 
     app.get('/docs', { config: { siteless: true }, schema: { hide: true } }, async () => instance.swagger());

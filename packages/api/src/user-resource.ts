@@ -13,7 +13,7 @@ export function promoBadgeVariant(uuid: string): 'v1' | 'v2' {
   return first % 2 === 0 ? 'v1' : 'v2';
 }
 
-/** Counters that later resources (messages, visits, favourites, winks) will fill in. */
+/** The `/me` counters (visits, favourites and winks from `members/member-counters.ts`; messages later). */
 export interface MemberCounters {
   unread_messages_count: number;
   new_visitors_count: number;
@@ -39,6 +39,8 @@ export function userResource(
     settings: SiteSettings;
     impersonated: boolean;
     counters?: MemberCounters;
+    /** The approved primary photo's URL; the gender's default avatar when absent. */
+    primaryPhotoUrl?: string | null;
     now?: Date;
   },
 ): User {
@@ -56,7 +58,7 @@ export function userResource(
     scope: opts.impersonated ? ['member', 'impersonated'] : ['member'],
     credits: user.credits,
     has_unli_message: unliSeconds > 0,
-    primary_photo: { url: defaultAvatarUrl(opts.apiUrl, user.gender) },
+    primary_photo: { url: opts.primaryPhotoUrl ?? defaultAvatarUrl(opts.apiUrl, user.gender) },
     ...(opts.counters ?? NO_COUNTERS),
     deactivated: user.deactivatedAt !== null,
     profile_complete: user.profileComplete,

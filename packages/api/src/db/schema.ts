@@ -8,6 +8,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -62,6 +63,24 @@ export const users = pgTable(
     choice: text('choice'),
     preferences: jsonb('preferences').$type<Record<string, unknown>>().notNull().default({}),
     hasAccountDeletionPromo: boolean('has_account_deletion_promo').notNull().default(false),
+    // Dating profile (issue 4). Option fields hold the SPEC §3 keys; 1 is Unknown.
+    headline: text('headline'),
+    about: text('about'),
+    lookingFor: text('looking_for'),
+    region: text('region'),
+    heightCm: integer('height_cm'),
+    bodyType: smallint('body_type').notNull().default(1),
+    eyeColour: smallint('eye_colour').notNull().default(1),
+    hairColour: smallint('hair_colour').notNull().default(1),
+    tattoosPiercings: smallint('tattoos_piercings').notNull().default(1),
+    interests: jsonb('interests').$type<string[]>().notNull().default([]),
+    /** Last authenticated request (written at most once a minute): "online now" and sorting. */
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
+    /** When the member last opened their visitors / received-favourites list (new = later). */
+    visitorsSeenAt: timestamp('visitors_seen_at', { withTimezone: true }),
+    favoritesSeenAt: timestamp('favorites_seen_at', { withTimezone: true }),
+    /** A requested email change, applied when the link mailed to this address is followed. */
+    pendingEmail: text('pending_email'),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -70,6 +89,8 @@ export const users = pgTable(
     uniqueIndex('users_site_email_unique').on(t.siteId, t.email),
     uniqueIndex('users_site_username_unique').on(t.siteId, sql`lower(${t.username})`),
     index('users_site_city_idx').on(t.siteId, t.city),
+    index('users_site_created_idx').on(t.siteId, t.createdAt),
+    index('users_site_active_idx').on(t.siteId, t.lastActiveAt),
   ],
 );
 
@@ -120,7 +141,9 @@ export const emailTokens = pgTable(
   'email_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    purpose: text('purpose', { enum: ['confirm-email', 'reset-password', 'payment-login'] }).notNull(),
+    purpose: text('purpose', {
+      enum: ['confirm-email', 'change-email', 'reset-password', 'payment-login'],
+    }).notNull(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -138,5 +161,131 @@ export const usedSignedTokens = pgTable('used_signed_tokens', {
   usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * A member's photo: re-encoded files under `${dataDir}/uploads` with server-made names. Only
+ * approved photos are shown to others; one photo per member may be primary.
+ */
+export const photos = pgTable(
+  'photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** `<32 hex>.jpg`; the thumbnail is `<32 hex>-thumb.jpg`. */
+    file: text('file').notNull().unique(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: integer('bytes').notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    isPrimary: boolean('is_primary').notNull().default(false),
+    createdAt: createdAt(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('photos_user_idx').on(t.userId),
+    uniqueIndex('photos_one_primary').on(t.userId).where(sql`${t.isPrimary}`),
+    index('photos_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/** Who viewed whom: one row per viewer and profile; a visit is counted at most once per window. */
+export const profileVisits = pgTable(
+  'profile_visits',
+  {
+    visitorId: integer('visitor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    visitedId: integer('visited_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    visits: integer('visits').notNull().default(1),
+    firstVisitedAt: timestamp('first_visited_at', { withTimezone: true }).notNull().defaultNow(),
+    lastVisitedAt: timestamp('last_visited_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.visitorId, t.visitedId] }),
+    index('profile_visits_visited_idx').on(t.visitedId, t.lastVisitedAt),
+  ],
+);
+
+/** Likes, favourites and winks from one member to another (a set: at most one of each kind). */
+export const memberInteractions = pgTable(
+  'member_interactions',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    targetId: integer('target_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['like', 'favorite', 'wink'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.targetId, t.kind] }),
+    index('member_interactions_target_idx').on(t.targetId, t.kind, t.createdAt),
+  ],
+);
+
+/** A block hides the two members from each other everywhere. */
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerId: integer('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: integer('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('blocks_blocked_idx').on(t.blockedId)],
+);
+
+/** A member's report of a profile or one of its photos, for the moderation queue. */
+export const reports = pgTable(
+  'reports',
+  {
+    id: serial('id').primaryKey(),
+    reporterId: integer('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reportedId: integer('reported_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    photoId: uuid('photo_id').references(() => photos.id, { onDelete: 'set null' }),
+    reason: text('reason').notNull(),
+    details: text('details'),
+    status: text('status', { enum: ['open', 'resolved'] })
+      .notNull()
+      .default('open'),
+    createdAt: createdAt(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [index('reports_status_idx').on(t.status, t.createdAt)],
+);
+
+/** SPEC §3 user-notifications: `data` holds the action type and who it came from. */
+export const userNotifications = pgTable(
+  'user_notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fromUserId: integer('from_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    actionType: text('action_type').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('user_notifications_user_idx').on(t.userId, t.id)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type SiteRow = typeof sites.$inferSelect;
+export type PhotoRow = typeof photos.$inferSelect;
+export type NotificationRow = typeof userNotifications.$inferSelect;

@@ -38,10 +38,24 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest): Pr
   return { user: row.user, sessionId: claims.sid, impersonated: row.impersonated };
 }
 
-/** preHandler for member-only routes: sets `request.member`. */
+/** `last_active_at` is written at most this often per member ("online now" is 5 minutes). */
+export const LAST_ACTIVE_THROTTLE_MS = 60_000;
+
+/** Records that the member is active, at most once a minute (one cheap conditional UPDATE). */
+async function touchLastActive(ctx: AppContext, member: Member): Promise<void> {
+  const last = member.user.lastActiveAt;
+  const now = new Date();
+  if (member.impersonated || (last && now.getTime() - last.getTime() < LAST_ACTIVE_THROTTLE_MS)) return;
+  await ctx.db.update(users).set({ lastActiveAt: now }).where(eq(users.id, member.user.id));
+  member.user.lastActiveAt = now;
+}
+
+/** preHandler for member-only routes: sets `request.member` and records activity. */
 export function requireMember(ctx: AppContext) {
   return async (request: FastifyRequest) => {
-    request.member = await authenticate(ctx, request);
+    const member = await authenticate(ctx, request);
+    request.member = member;
+    await touchLastActive(ctx, member);
   };
 }
 

@@ -96,3 +96,96 @@ export function accepted(field: string) {
 export function body<T extends z.ZodRawShape>(shape: T) {
   return z.object(shape, { error: 'The request body must be a JSON object.' });
 }
+
+/**
+ * An optional text that may be cleared: absent stays absent, `null` / `''` / whitespace become
+ * `null`, anything else is trimmed and checked like `text()`.
+ */
+export function clearableText(field: string, rule: { min?: number; max: number }) {
+  return z
+    .union([z.string(), z.null()], { error: () => messages.string(field) })
+    .transform((v) => (v === null ? null : v.trim() || null))
+    .superRefine((value, ctx) => {
+      if (value === null) return;
+      const fail = (message: string) => ctx.addIssue({ code: 'custom', message });
+      if (!storable(value)) return fail(messages.characters(field));
+      if (value.length > rule.max) return fail(messages.max(field, rule.max));
+      if (rule.min !== undefined && value.length < rule.min) fail(messages.min(field, rule.min));
+    })
+    .optional();
+}
+
+/** An integer between `min` and `max` (Laravel's integer / min / max messages). */
+export function integerBetween(field: string, min: number, max: number) {
+  return z
+    .number({
+      error: (iss) =>
+        isMissing(iss.input) ? messages.required(field) : `The ${label(field)} must be an integer.`,
+    })
+    .int({ error: `The ${label(field)} must be an integer.` })
+    .min(min, { error: `The ${label(field)} must be ${min} or more.` })
+    .max(max, { error: `The ${label(field)} must be ${max} or less.` });
+}
+
+/** One of a list of numeric keys (SPEC §3 option lists). */
+export function optionKey(field: string, keys: readonly number[]) {
+  return z.unknown().transform((value, ctx) => {
+    if (typeof value === 'number' && Number.isInteger(value) && keys.includes(value)) return value;
+    ctx.addIssue({ code: 'custom', message: messages.invalid(field) });
+    return z.NEVER;
+  });
+}
+
+/** A list of distinct values from a fixed set, at most `max` long. */
+export function subsetOf<const T extends readonly [string, ...string[]]>(
+  field: string,
+  values: T,
+  max: number,
+) {
+  return z.unknown().transform((value, ctx): T[number][] => {
+    if (!Array.isArray(value)) {
+      ctx.addIssue({ code: 'custom', message: `The ${label(field)} must be an array.` });
+      return z.NEVER;
+    }
+    if (value.some((v) => typeof v !== 'string' || !(values as readonly string[]).includes(v))) {
+      ctx.addIssue({ code: 'custom', message: messages.invalid(field) });
+      return z.NEVER;
+    }
+    const unique = [...new Set(value as T[number][])];
+    if (unique.length > max) {
+      ctx.addIssue({ code: 'custom', message: `The ${label(field)} may not have more than ${max} items.` });
+      return z.NEVER;
+    }
+    return unique;
+  });
+}
+
+/**
+ * True for JSON that PostgreSQL's jsonb can store and that stays small: no NUL characters or
+ * lone surrogates in strings or keys (jsonb refuses both: a 500 otherwise), limited nesting.
+ */
+export function isStorableJson(value: unknown, depth = 0): boolean {
+  if (depth > 8) return false;
+  if (typeof value === 'string') return storable(value);
+  if (value === null || typeof value === 'number' || typeof value === 'boolean') return true;
+  if (Array.isArray(value)) return value.every((v) => isStorableJson(v, depth + 1));
+  if (typeof value === 'object') {
+    return Object.entries(value).every(([k, v]) => storable(k) && isStorableJson(v, depth + 1));
+  }
+  return false;
+}
+
+/** A JSON object (for `preferences`-like fields). */
+export function jsonObject(field: string) {
+  return z.unknown().transform((value, ctx): Record<string, unknown> => {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      ctx.addIssue({ code: 'custom', message: `The ${label(field)} must be an object.` });
+      return z.NEVER;
+    }
+    if (!isStorableJson(value)) {
+      ctx.addIssue({ code: 'custom', message: messages.characters(field) });
+      return z.NEVER;
+    }
+    return value as Record<string, unknown>;
+  });
+}

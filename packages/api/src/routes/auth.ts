@@ -16,6 +16,8 @@ import { clientContext } from '../http/client-context';
 import { currentMember, requireMember } from '../http/member-auth';
 import { accepted, body, email, messages, oneOf, text } from '../http/rules';
 import { sendConfirmationMail } from '../mail/account-mails';
+import { memberCounters } from '../members/member-counters';
+import { approvedPrimaries } from '../photos/photo-resource';
 import { userResource } from '../user-resource';
 
 const USERNAME = /^[A-Za-z0-9_.-]+$/;
@@ -242,12 +244,19 @@ export function authRoutes(app: ApiApp, ctx: AppContext): void {
     },
     async (request) => {
       const member = currentMember(request);
-      const settings = await ctx.sites.settings(request.site.id);
+      const [settings, counters, primaries] = await Promise.all([
+        ctx.sites.settings(request.site.id),
+        memberCounters(ctx.db, member.user),
+        approvedPrimaries(ctx.db, [member.user.id]),
+      ]);
+      const primary = primaries.get(member.user.id);
       return {
         data: userResource(member.user, {
           apiUrl: ctx.options.apiUrl,
           settings,
           impersonated: member.impersonated,
+          counters,
+          primaryPhotoUrl: primary ? ctx.photoUrls.url(primary.file, { signed: false }) : null,
         }),
       };
     },

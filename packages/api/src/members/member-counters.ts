@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { memberInteractions, profileVisits, type UserRow, users } from '../db/schema';
+import { notBlocked } from '../profiles/visibility';
+import { type MemberCounters, NO_COUNTERS } from '../user-resource';
+
+/**
+ * The `/me` counters from the interaction tables, counting only members the user can still see
+ * (deactivated and blocked members drop out of the numbers as they do out of the lists).
+ * Messages are the messaging issue's: still 0 here.
+ */
+export async function memberCounters(
+  db: Db,
+  user: Pick<UserRow, 'id' | 'visitorsSeenAt' | 'favoritesSeenAt'>,
+): Promise<MemberCounters> {
+  const epoch = new Date(0);
+  const visitorsSeen = user.visitorsSeenAt ?? epoch;
+  const favoritesSeen = user.favoritesSeenAt ?? epoch;
+  const other = (col: typeof profileVisits.visitorId | typeof memberInteractions.userId) =>
+    sql`exists (select 1 from ${users} o where o.id = ${col} and o.deactivated_at is null) and ${notBlocked(user.id, col)}`;
+  const [row] = await db
+    .select({
+      visits: sql<string>`(select coalesce(sum(${profileVisits.visits}), 0) from ${profileVisits} where ${profileVisits.visitedId} = ${user.id} and ${other(profileVisits.visitorId)})`,
+      newVisitors: sql<string>`(select count(*) from ${profileVisits} where ${profileVisits.visitedId} = ${user.id} and ${profileVisits.lastVisitedAt} > ${visitorsSeen.toISOString()} and ${other(profileVisits.visitorId)})`,
+      unreadFavorites: sql<string>`(select count(*) from ${memberInteractions} where ${memberInteractions.targetId} = ${user.id} and ${memberInteractions.kind} = 'favorite' and ${memberInteractions.createdAt} > ${favoritesSeen.toISOString()} and ${other(memberInteractions.userId)})`,
+      winks: sql<string>`(select count(*) from ${memberInteractions} where ${memberInteractions.targetId} = ${user.id} and ${memberInteractions.kind} = 'wink' and ${other(memberInteractions.userId)})`,
+    })
+    .from(sql`(select 1) as one`);
+  if (!row) return NO_COUNTERS;
+  return {
+    ...NO_COUNTERS,
+    visits_count: Number(row.visits),
+    new_visitors_count: Number(row.newVisitors),
+    unread_favorites_count: Number(row.unreadFavorites),
+    received_wink_interactions_count: Number(row.winks),
+  };
+}

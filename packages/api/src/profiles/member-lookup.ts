@@ -1,0 +1,46 @@
+import { and, eq, ne, or } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import { type UserRow, users } from '../db/schema';
+import { notFound } from '../http/api-error';
+import { approvedPrimaries } from '../photos/photo-resource';
+import { primaryPhotoUrls } from './profile-resource';
+import { type Viewer, visibleTo } from './visibility';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Another member the viewer may see, by uuid; anything else (unknown, malformed, deactivated,
+ * blocked either way, another site) is the same 404, so nothing leaks about who exists.
+ */
+export async function visibleMember(
+  ctx: AppContext,
+  viewer: Viewer,
+  uuid: string,
+  opts: { allowSelf?: boolean } = {},
+): Promise<UserRow> {
+  if (!UUID.test(uuid)) throw notFound();
+  const visible = opts.allowSelf ? or(visibleTo(viewer), eq(users.id, viewer.id)) : visibleTo(viewer);
+  const [user] = await ctx.db
+    .select()
+    .from(users)
+    .where(and(eq(users.uuid, uuid.toLowerCase()), visible));
+  if (!user) throw notFound();
+  return user;
+}
+
+/** Any other member of the viewer's site (to block or report even one who blocked the viewer). */
+export async function siteMember(ctx: AppContext, viewer: Viewer, uuid: string): Promise<UserRow> {
+  if (!UUID.test(uuid)) throw notFound();
+  const [user] = await ctx.db
+    .select()
+    .from(users)
+    .where(and(eq(users.uuid, uuid.toLowerCase()), eq(users.siteId, viewer.siteId), ne(users.id, viewer.id)));
+  if (!user) throw notFound();
+  return user;
+}
+
+/** The picture that stands for a member in notifications (approved primary photo or avatar). */
+export async function memberImage(ctx: AppContext, user: UserRow): Promise<string> {
+  const primary = (await approvedPrimaries(ctx.db, [user.id])).get(user.id);
+  return primaryPhotoUrls(user, primary, { apiUrl: ctx.options.apiUrl, urls: ctx.photoUrls }).url;
+}
