@@ -1,8 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import type { Duplex } from 'node:stream';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { cacheControlFor } from './cache-policy';
+
+/** The parts of the realtime server the site mounts on its own HTTP server. */
+export interface MountedRealtime {
+  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean;
+  handleHttpApi(request: IncomingMessage, response: ServerResponse): Promise<boolean>;
+}
 
 export interface SiteServerOptions {
   /** The assembled site: `site-manifest.json`, `shell/`, `remotes/`. */
@@ -14,6 +22,8 @@ export interface SiteServerOptions {
    * per-IP login limit.
    */
   trustProxy?: FastifyServerOptions['trustProxy'];
+  /** The Pusher-protocol server: sockets at /app/{key}, its HTTP API at /apps/{id}/…. */
+  realtime?: MountedRealtime;
 }
 
 /** Paths that are files or services, never pages: a miss there is a plain 404. */
@@ -28,8 +38,31 @@ export async function createSiteServer({
   siteDir,
   logger = false,
   trustProxy = false,
+  realtime,
 }: SiteServerOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger, trustProxy });
+
+  if (realtime) {
+    app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+      if (!realtime.handleUpgrade(request, socket, head)) socket.destroy();
+    });
+    await app.register(async (scope) => {
+      // The realtime server reads the raw body itself (its signature covers the exact bytes), so
+      // in this scope only, no parser may consume it first.
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+      scope.route({
+        method: ['GET', 'POST'],
+        url: '/apps/*',
+        handler: async (request, reply) => {
+          reply.hijack();
+          if (!(await realtime.handleHttpApi(request.raw, reply.raw))) {
+            reply.raw.writeHead(404, { 'Content-Type': 'application/json' }).end('{"message":"Not Found"}');
+          }
+        },
+      });
+    });
+  }
   const shellPage = join(siteDir, 'shell', 'index.html');
 
   for (const [index, folder] of ['shell', 'remotes'].entries()) {
