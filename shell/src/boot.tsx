@@ -20,6 +20,8 @@ import { BrowserRouter } from 'react-router';
 import { patchHistoryApi } from 'single-spa';
 import { applyContextMenuRule } from './chrome/context-menu';
 import { connectionAllowsPrefetch, whenIdle } from './chrome/prefetch-policy';
+import { createProgress, ProgressBar } from './chrome/progress-bar';
+import { createToaster, Toasts } from './chrome/toaster';
 import { installChunkErrorReload } from './errors/chunk-reload';
 import { ErrorPage } from './errors/error-page';
 import { createRemoteRegistry } from './remotes/remote-registry';
@@ -48,6 +50,9 @@ export async function boot(rootElement: HTMLElement) {
   // The API client is made after the store (it reports into it); thunks get it through `extra`.
   const thunkExtra: ThunkExtra = { api: () => Promise.reject(new Error('The API client is not ready')) };
   const { store, injectSlice, addMiddleware } = createShellStore(thunkExtra);
+  const bus = createEventBus();
+  const toaster = createToaster(bus);
+  const progress = createProgress();
   store.dispatch(siteLoaded(manifest.site));
   applyContextMenuRule(manifest.site);
 
@@ -59,8 +64,10 @@ export async function boot(rootElement: HTMLElement) {
     onMaintenance: () => store.dispatch(maintenanceEntered()),
     onSessionExpired: () => store.dispatch(loggedOut()),
     onRequestStart: () => {
+      progress.start();
       if (Object.keys(store.getState().formErrors).length) store.dispatch(formErrorsCleared());
     },
+    onRequestEnd: () => progress.done(),
   });
   thunkExtra.api = api.request;
   const session = createSessionService(api, store.dispatch);
@@ -84,7 +91,7 @@ export async function boot(rootElement: HTMLElement) {
     },
     api: api.request,
     session,
-    bus: createEventBus(),
+    bus,
     navigate(to, options) {
       if (options?.replace) window.history.replaceState(null, '', to);
       else window.history.pushState(null, '', to);
@@ -96,16 +103,18 @@ export async function boot(rootElement: HTMLElement) {
       whenIdle(() => registry.preload(remote));
     },
   };
-  const registry = createRemoteRegistry(loader, shell);
+  const registry = createRemoteRegistry(loader, shell, progress);
 
   root.render(
     <StrictMode>
       <Provider store={store}>
         <ShellProvider shell={shell}>
-          <ShellServicesProvider services={{ api, session }}>
+          <ShellServicesProvider services={{ api, session, toaster }}>
+            <ProgressBar progress={progress} />
             <BrowserRouter>
               <ShellRoutes routeTable={routeTable} registry={registry} shell={shell} />
             </BrowserRouter>
+            <Toasts toaster={toaster} />
           </ShellServicesProvider>
         </ShellProvider>
       </Provider>

@@ -1,6 +1,7 @@
 import type { RemoteAppModule, RemoteEntry, RemoteRegistration, ShellContext } from '@ukd/contracts';
 import type { RemoteLoader } from '@ukd/federation/remote-loader';
 import { remoteRecovered, remoteUnavailable } from '@ukd/store';
+import type { Progress } from '../chrome/progress-bar';
 
 export interface ActiveRemote {
   app: RemoteAppModule;
@@ -11,12 +12,13 @@ export interface ActiveRemote {
  * Owns the life of each remote on the page: its code is fetched when a route or a prefetch
  * first needs it, `register` runs once, and a failure is forgotten so "Retry" starts afresh.
  */
-export function createRemoteRegistry(loader: RemoteLoader, shell: ShellContext) {
+export function createRemoteRegistry(loader: RemoteLoader, shell: ShellContext, progress?: Progress) {
   const active = new Map<string, Promise<ActiveRemote>>();
 
   function activate(remote: RemoteEntry): Promise<ActiveRemote> {
     let pending = active.get(remote.id);
     if (!pending) {
+      progress?.start();
       pending = (async () => {
         const [registerModule, app] = await Promise.all([
           loader.load(remote, 'register'),
@@ -27,6 +29,7 @@ export function createRemoteRegistry(loader: RemoteLoader, shell: ShellContext) 
         return { app, registration };
       })();
       active.set(remote.id, pending);
+      pending.finally(() => progress?.done()).catch(() => undefined);
       pending.catch((error: unknown) => {
         active.delete(remote.id);
         loader.reset(remote);

@@ -1,10 +1,12 @@
 import type { ApiClient } from '@ukd/api-client';
 import { createContext, type ReactNode, useContext } from 'react';
+import type { Toaster } from '../chrome/toaster';
 import type { SessionService } from './session-service';
 
 export interface ShellServices {
   api: ApiClient;
   session: SessionService;
+  toaster: Toaster;
 }
 
 const Context = createContext<ShellServices | null>(null);
