@@ -2,18 +2,26 @@
 //   tsx src/cli.ts impersonate <email> [--site <site-key>]
 //   tsx src/cli.ts maintenance on|off [--site <site-key>]
 //   tsx src/cli.ts event <name|none> [--site <site-key>]
+//   tsx src/cli.ts photos [list]                 the moderation queue (pending photos, oldest first)
+//   tsx src/cli.ts photos approve|reject <id>…   decide on photos
+//   tsx src/cli.ts reports [list]                open reports, oldest first
+//   tsx src/cli.ts reports resolve <id>…         close reports
 // Reads the same environment as the server (DATA_DIR, DATABASE_URL, JWT_SECRET, SITE_URL);
 // DATA_DIR defaults to the repository's .data/, where the embedded one-origin server keeps it.
 import { join } from 'node:path';
 import { TokenSigner } from './auth/access-tokens';
 import { signLink } from './auth/signed-links';
-import { openDatabase } from './db/database';
+import { type Db, openDatabase } from './db/database';
+import { openReports, resolveReport } from './moderation/reports';
 import { DEFAULT_SITE, loadApiOptionsFromEnv, resolveApiOptions } from './options';
+import { moderationQueue, reviewPhoto } from './photos/member-photos';
+import { PhotoUrls } from './photos/photo-urls';
 import { SEASONAL_EVENTS, type SeasonalEvent, SiteDirectory } from './site-settings';
 
 function usage(): never {
   console.error(
-    'usage: cli.ts impersonate <email> | maintenance on|off | event <name|none>   [--site <site-key>]',
+    'usage: cli.ts impersonate <email> | maintenance on|off | event <name|none> [--site <site-key>]\n' +
+      '       cli.ts photos [list] | photos approve|reject <id>... | reports [list] | reports resolve <id>...',
   );
   process.exit(2);
 }
@@ -25,7 +33,7 @@ const siteFlag = args.indexOf('--site');
 const siteKey = siteFlag >= 0 ? args[siteFlag + 1] : DEFAULT_SITE.key;
 if (siteFlag >= 0) args.splice(siteFlag, 2);
 if (!siteKey) usage();
-const [command, value] = args;
+const [command, value, ...rest] = args;
 const options = resolveApiOptions(loadApiOptionsFromEnv());
 
 if (command === 'impersonate' && value) {
@@ -59,6 +67,49 @@ if (command === 'impersonate' && value) {
   } finally {
     await database.close();
   }
+} else if (command === 'photos' || command === 'reports') {
+  // Writes the database directly: with the embedded PGlite, stop the server first.
+  const database = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
+  try {
+    await moderate(database.db, command, value ?? 'list', rest);
+  } finally {
+    await database.close();
+  }
 } else {
   usage();
+}
+
+async function moderate(db: Db, what: 'photos' | 'reports', action: string, ids: string[]): Promise<void> {
+  const urls = new PhotoUrls(options.apiUrl, options.jwtSecret);
+  if (what === 'photos' && action === 'list') {
+    const queue = await moderationQueue(db, 100);
+    if (queue.length === 0) console.log('no photos waiting for moderation');
+    for (const p of queue) {
+      console.log(
+        `${p.id}  user#${p.userId}  ${p.width}x${p.height}  ${p.createdAt.toISOString()}  ${urls.url(p.file, { signed: true })}`,
+      );
+    }
+  } else if (what === 'photos' && (action === 'approve' || action === 'reject') && ids.length) {
+    for (const id of ids) {
+      const row = /^[0-9a-f-]{36}$/i.test(id)
+        ? await reviewPhoto(db, id, action === 'approve' ? 'approved' : 'rejected')
+        : null;
+      console.log(row ? `${id} ${row.status}` : `${id} not found`);
+    }
+  } else if (what === 'reports' && action === 'list') {
+    const open = await openReports(db, 100);
+    if (open.length === 0) console.log('no open reports');
+    for (const r of open) {
+      console.log(
+        `#${r.id}  ${r.createdAt.toISOString()}  ${r.reporter} -> ${r.reported} (${r.reportedUuid})  ${r.reason}${r.photoId ? `  photo ${r.photoId}` : ''}${r.details ? `  "${r.details.replace(/\s+/g, ' ').slice(0, 200)}"` : ''}`,
+      );
+    }
+  } else if (what === 'reports' && action === 'resolve' && ids.length) {
+    for (const id of ids) {
+      const ok = /^\d{1,9}$/.test(id) && (await resolveReport(db, Number(id)));
+      console.log(ok ? `#${id} resolved` : `#${id} not found`);
+    }
+  } else {
+    usage();
+  }
 }

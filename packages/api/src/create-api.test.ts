@@ -73,6 +73,22 @@ describe('createApi embedded default (PGlite on disk, demo data, host integratio
     });
     expect(me.statusCode).toBe(200);
     expect(me.json().data).toMatchObject({ username: 'demo', credits: 100, email_confirmed: true });
+    // Demo members have filled-in profiles and approved generated portraits, so browse has pictures.
+    expect(me.json().data.primary_photo.url).toMatch(/\/api\/photos\/[0-9a-f]{32}\.jpg$/);
+    const browse = await second.host.inject({
+      method: 'GET',
+      url: '/api/profiles?filter[with_photo]=1&limit=60',
+      headers: { 'site-key': 'ukdating-site01', authorization: `Bearer ${token}` },
+    });
+    expect(browse.json().meta.total).toBe(demoMembers().length - 1);
+    const card = browse.json().data[0];
+    expect(card.region).not.toBeNull();
+    const picture = await second.host.inject({
+      method: 'GET',
+      url: new URL(card.primary_photo.url).pathname,
+    });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/jpeg');
     const sam = await second.host.inject({
       method: 'POST',
       url: '/api/login',

@@ -4,6 +4,7 @@ import { openDatabase } from './db/database';
 import { type ApiOptions, resolveApiOptions } from './options';
 import { apiPlugin } from './plugin';
 import { seedDemoMembers } from './seed/demo-members';
+import { seedDemoProfiles } from './seed/demo-profiles';
 
 export type { ApiOptions, ThrottleRule } from './options';
 export { DEFAULT_SITE, loadApiOptionsFromEnv } from './options';
@@ -36,7 +37,10 @@ export async function createApiWithContext(options: ApiOptions): Promise<Api & {
   });
   try {
     const ctx = await buildContext(resolved, database);
-    if (resolved.seedDemoData) await seedDemoMembers(ctx.db, ctx.defaultSite.id, ctx.passwords);
+    if (resolved.seedDemoData) {
+      await seedDemoMembers(ctx.db, ctx.defaultSite.id, ctx.passwords);
+      await seedDemoProfiles(ctx, ctx.defaultSite.id);
+    }
     let closed = false;
     return {
       plugin: apiPlugin(ctx),

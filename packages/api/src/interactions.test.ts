@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profileVisits, userNotifications, users } from './db/schema';
+import { openReports, resolveReport } from './moderation/reports';
 import type { CreatedNotification } from './notifications/notification-writer';
 import { drivers, registerMember, startTestApi, type TestApi } from './test/harness';
 
@@ -240,6 +241,49 @@ for (const { driver, skip } of drivers) {
           .total,
       ).toBe(1);
       expect((await me(a)).received_wink_interactions_count).toBe(1);
+    });
+
+    it('stores reports of a profile or one of its photos for moderation; bad input is a 422', async () => {
+      const reporter = await registerMember(api);
+      const reported = await registerMember(api);
+      const uuid = await uuidOf(reported);
+      const ok = await api.call('POST', `/api/profiles/${uuid}/report`, {
+        token: reporter.access_token,
+        body: { reason: 'scam', details: '  Asked me for money  ' },
+      });
+      expect(ok.statusCode).toBe(201);
+      const open = await openReports(api.context.db);
+      const mine = open.find((r) => r.id === ok.json().data.id);
+      expect(mine).toMatchObject({
+        reason: 'scam',
+        details: 'Asked me for money',
+        reporter: reporter.username,
+        reported: reported.username,
+      });
+      expect(await resolveReport(api.context.db, mine?.id ?? -1)).toBe(true);
+      expect((await openReports(api.context.db)).some((r) => r.id === mine?.id)).toBe(false);
+
+      const bad = async (body: unknown, field: string) => {
+        const res = await api.call('POST', `/api/profiles/${uuid}/report`, {
+          token: reporter.access_token,
+          body: body as object,
+        });
+        expect(res.statusCode, JSON.stringify(body)).toBe(422);
+        expect(res.json().errors[field], res.body).toBeDefined();
+      };
+      await bad({}, 'reason');
+      await bad({ reason: 'because' }, 'reason');
+      await bad({ reason: ['scam'] }, 'reason');
+      await bad({ reason: 'other', details: 'x'.repeat(2001) }, 'details');
+      await bad({ reason: 'other', details: 'nul\u0000' }, 'details');
+      await bad({ reason: 'other', photo_id: 'not-a-photo' }, 'photo_id');
+      await bad({ reason: 'other', photo_id: '00000000-0000-0000-0000-000000000000' }, 'photo_id');
+      await bad({ reason: 'other', photo_id: 5 }, 'photo_id');
+      const self = await api.call('POST', `/api/profiles/${await uuidOf(reporter)}/report`, {
+        token: reporter.access_token,
+        body: { reason: 'other' },
+      });
+      expect(self.statusCode).toBe(404);
     });
 
     it('an impersonating operator leaves no visit behind', async () => {

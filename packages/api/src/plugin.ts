@@ -18,6 +18,7 @@ import { emailRoutes } from './routes/email';
 import { interactionRoutes } from './routes/interactions';
 import { oneTimeLoginRoutes } from './routes/one-time-logins';
 import { passwordResetRoutes } from './routes/password-reset';
+import { photoRoutes, registerPhotoUploads } from './routes/photos';
 import { profileRoutes } from './routes/profiles';
 import { sessionRoutes } from './routes/sessions';
 import { settingsRoutes } from './routes/settings';
@@ -45,6 +46,7 @@ export function apiPlugin(ctx: AppContext): FastifyPluginAsync {
       throw notFound();
     });
     registerJsonBody(instance);
+    await registerPhotoUploads(instance);
     app.decorateRequest('site', null as never);
     app.decorateRequest('deviceId', null);
     app.decorateRequest('member', null);
@@ -85,6 +87,7 @@ export function apiPlugin(ctx: AppContext): FastifyPluginAsync {
     oneTimeLoginRoutes(app, ctx);
     profileRoutes(app, ctx);
     interactionRoutes(app, ctx);
+    photoRoutes(app, ctx);
     assetRoutes(app);
 
     app.get('/docs', { config: { siteless: true }, schema: { hide: true } }, async () => instance.swagger());

@@ -1,7 +1,7 @@
 import { messageResponseSchema } from '@ukd/contracts/api';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { users } from '../db/schema';
+import { photos, users } from '../db/schema';
 import { type ApiApp, bearerAuth, errorResponses } from '../http/api-app';
 import { fieldError } from '../http/api-error';
 import { currentMember, forbidDuringImpersonation, type Member, requireMember } from '../http/member-auth';
@@ -79,8 +79,14 @@ export function accountRoutes(app: ApiApp, ctx: AppContext): void {
       const member = currentMember(request);
       forbidDuringImpersonation(member);
       await confirmPassword(ctx, member, request.body.password);
-      // Sessions, tokens and (later) profile data go with the row through ON DELETE CASCADE.
+      // Sessions, tokens, profile, photos, visits, likes, blocks, reports and notifications go
+      // with the row through ON DELETE CASCADE; the photo files are removed afterwards.
+      const files = await ctx.db
+        .select({ file: photos.file })
+        .from(photos)
+        .where(eq(photos.userId, member.user.id));
       await ctx.db.delete(users).where(eq(users.id, member.user.id));
+      await Promise.all(files.map(({ file }) => ctx.photoStore.remove(file)));
       request.log.info({ userUuid: member.user.uuid }, 'account deleted');
       return { message: 'Your account has been deleted.' };
     },

@@ -2,17 +2,21 @@ import {
   blockedMemberListSchema,
   favoriteListSchema,
   type InteractionKind,
+  REPORT_REASONS,
   relationResponseSchema,
+  reportResponseSchema,
   visitorListSchema,
 } from '@ukd/contracts/api';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { AppContext } from '../context';
-import { blocks, memberInteractions, profileVisits, users } from '../db/schema';
+import { blocks, memberInteractions, photos, profileVisits, reports, users } from '../db/schema';
 import { type ApiApp, bearerAuth, errorResponses } from '../http/api-app';
+import { ApiError, fieldError } from '../http/api-error';
 import { type ListQuerySpec, pageMeta, parseListQuery } from '../http/list-query';
 import { currentMember, requireMember } from '../http/member-auth';
+import { body, clearableText, oneOf } from '../http/rules';
 import type { MemberActionType } from '../notifications/notification-writer';
 import { approvedPrimaries } from '../photos/photo-resource';
 import { memberImage, siteMember, visibleMember } from '../profiles/member-lookup';
@@ -40,6 +44,16 @@ const favoriteListSpec: ListQuerySpec<'type', never> = {
   defaultLimit: 24,
   maxLimit: 60,
 };
+
+const reportBody = body({
+  reason: oneOf('reason', REPORT_REASONS),
+  details: clearableText('details', { max: 2000 }),
+  photo_id: z.string({ error: 'The photo id must be a string.' }).max(64).optional(),
+});
+
+/** Reports one member may file in 24 hours (more is likely abuse of the moderation queue). */
+const REPORTS_PER_DAY = 30;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const blockListSpec: ListQuerySpec<never, never> = { defaultLimit: 24, maxLimit: 100 };
 
@@ -151,6 +165,62 @@ export function interactionRoutes(app: ApiApp, ctx: AppContext): void {
         .delete(blocks)
         .where(and(eq(blocks.blockerId, member.user.id), eq(blocks.blockedId, target.id)));
       return { data: await relationOf(ctx.db, member.user.id, target.id) };
+    },
+  );
+
+  app.post(
+    '/profiles/:uuid/report',
+    {
+      schema: {
+        summary:
+          'Report a member or one of their photos to the moderators: reason from REPORT_REASONS, optional details and photo_id',
+        tags: ['interactions'],
+        security: bearerAuth,
+        params: uuidParams,
+        body: reportBody,
+        response: { 201: reportResponseSchema, ...errorResponses, 429: errorResponses[422] },
+      },
+      preHandler: auth,
+    },
+    async (request, reply) => {
+      const member = currentMember(request);
+      const target = await siteMember(ctx, member.user, request.params.uuid);
+      const input = request.body;
+      let photoId: string | null = null;
+      if (input.photo_id !== undefined) {
+        const [photo] = UUID.test(input.photo_id)
+          ? await ctx.db
+              .select({ id: photos.id })
+              .from(photos)
+              .where(and(eq(photos.id, input.photo_id.toLowerCase()), eq(photos.userId, target.id)))
+          : [];
+        if (!photo) throw fieldError('photo_id', 'The selected photo id is invalid.');
+        photoId = photo.id;
+      }
+      const [recent] = await ctx.db
+        .select({ n: count() })
+        .from(reports)
+        .where(
+          and(eq(reports.reporterId, member.user.id), sql`${reports.createdAt} > now() - interval '1 day'`),
+        );
+      if ((recent?.n ?? 0) >= REPORTS_PER_DAY) {
+        const message = 'You have sent a lot of reports today. Please try again tomorrow.';
+        throw new ApiError(429, message, { reason: [message] });
+      }
+      const [row] = await ctx.db
+        .insert(reports)
+        .values({
+          reporterId: member.user.id,
+          reportedId: target.id,
+          photoId,
+          reason: input.reason,
+          details: input.details ?? null,
+        })
+        .returning({ id: reports.id });
+      if (!row) throw new Error('report insert returned nothing');
+      return reply
+        .code(201)
+        .send({ message: 'Thank you. Our moderators will review your report.', data: { id: row.id } });
     },
   );
 

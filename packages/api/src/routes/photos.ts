@@ -1,0 +1,234 @@
+import multipart from '@fastify/multipart';
+import {
+  messageResponseSchema,
+  PHOTO_LIMITS,
+  PHOTO_MESSAGES,
+  photoListResponseSchema,
+  photoResponseSchema,
+} from '@ukd/contracts/api';
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../context';
+import { photos, users } from '../db/schema';
+import { type ApiApp, bearerAuth, errorResponses } from '../http/api-app';
+import { fieldError, notFound } from '../http/api-error';
+import { currentMember, requireMember } from '../http/member-auth';
+import { promoteNextPrimary, setPrimary } from '../photos/member-photos';
+import { PhotoRejected, processPhoto } from '../photos/photo-processing';
+import { photoResource, photosOf } from '../photos/photo-resource';
+import { PHOTO_FILE } from '../photos/photo-store';
+import { refreshProfileComplete } from '../profiles/completion';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const photoParams = z.object({ photo: z.string().max(64) });
+
+/** Multipart parsing for the photo upload only; other routes keep refusing non-JSON bodies. */
+export async function registerPhotoUploads(app: FastifyInstance): Promise<void> {
+  await app.register(multipart, {
+    limits: {
+      fileSize: PHOTO_LIMITS.maxBytes,
+      files: 1,
+      fields: 4,
+      parts: 6,
+      fieldSize: 1024,
+      headerPairs: 50,
+    },
+  });
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+export function photoRoutes(app: ApiApp, ctx: AppContext): void {
+  const auth = requireMember(ctx);
+
+  async function ownPhoto(userId: number, id: string) {
+    if (!UUID.test(id)) throw notFound();
+    const [row] = await ctx.db
+      .select()
+      .from(photos)
+      .where(and(eq(photos.id, id.toLowerCase()), eq(photos.userId, userId)));
+    if (!row) throw notFound();
+    return row;
+  }
+
+  app.get(
+    '/my-photos',
+    {
+      schema: {
+        summary: "The current member's photos (every status), primary first",
+        tags: ['photos'],
+        security: bearerAuth,
+        response: { 200: photoListResponseSchema },
+      },
+      preHandler: auth,
+    },
+    async (request) => {
+      const member = currentMember(request);
+      const rows = await photosOf(ctx.db, member.user.id, { approvedOnly: false });
+      return { data: rows.map((r) => photoResource(r, ctx.photoUrls)) };
+    },
+  );
+
+  app.post(
+    '/my-photos',
+    {
+      schema: {
+        summary:
+          'Upload a photo (multipart/form-data, field `photo`, ≤ 10 MB, ≤ 40 MP, JPEG/PNG/WebP/HEIC by content); re-encoded without metadata, pending moderation; the first photo becomes primary',
+        tags: ['photos'],
+        security: bearerAuth,
+        consumes: ['multipart/form-data'],
+        response: { 201: photoResponseSchema, ...errorResponses },
+      },
+      preHandler: auth,
+    },
+    async (request, reply) => {
+      const member = currentMember(request);
+      if (!request.isMultipart()) throw fieldError('photo', PHOTO_MESSAGES.required);
+      let bytes: Buffer | null = null;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            if (part.fieldname === 'photo' && bytes === null) bytes = await part.toBuffer();
+            else part.file.resume();
+          }
+        }
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw fieldError('photo', PHOTO_MESSAGES.tooLarge);
+        request.log.info({ code }, 'multipart upload refused');
+        throw fieldError('photo', PHOTO_MESSAGES.required);
+      }
+      if (bytes === null) throw fieldError('photo', PHOTO_MESSAGES.required);
+
+      const [existing] = await ctx.db
+        .select({ n: count() })
+        .from(photos)
+        .where(eq(photos.userId, member.user.id));
+      if ((existing?.n ?? 0) >= PHOTO_LIMITS.maxPerMember) throw fieldError('photo', PHOTO_MESSAGES.tooMany);
+
+      let processed: Awaited<ReturnType<typeof processPhoto>>;
+      try {
+        processed = await processPhoto(bytes);
+      } catch (error) {
+        if (error instanceof PhotoRejected) throw fieldError('photo', error.message);
+        throw error;
+      }
+      const file = await ctx.photoStore.save(processed.image, processed.thumbnail);
+      const values = {
+        userId: member.user.id,
+        file,
+        width: processed.width,
+        height: processed.height,
+        bytes: processed.image.length,
+      };
+      const hasPrimary = sql`exists (select 1 from ${photos} p where p.user_id = ${member.user.id} and p.is_primary)`;
+      let row: typeof photos.$inferSelect | undefined;
+      try {
+        [row] = await ctx.db
+          .insert(photos)
+          .values({ ...values, isPrimary: sql`not ${hasPrimary}` })
+          .returning();
+      } catch (error) {
+        // Two first uploads at once: the other became primary; this one is not.
+        if (!isUniqueViolation(error)) throw error;
+        [row] = await ctx.db
+          .insert(photos)
+          .values({ ...values, isPrimary: false })
+          .returning();
+      }
+      if (!row) throw new Error('photo insert returned nothing');
+      await refreshProfileComplete(ctx.db, member.user.id);
+      return reply.code(201).send({ data: photoResource(row, ctx.photoUrls) });
+    },
+  );
+
+  app.put(
+    '/my-photos/:photo/primary',
+    {
+      schema: {
+        summary: 'Make one of the own photos the primary photo (not a rejected one); 404 for anyone else’s',
+        tags: ['photos'],
+        security: bearerAuth,
+        params: photoParams,
+        response: { 200: photoResponseSchema, ...errorResponses },
+      },
+      preHandler: auth,
+    },
+    async (request) => {
+      const member = currentMember(request);
+      const row = await ownPhoto(member.user.id, request.params.photo);
+      if (row.status === 'rejected')
+        throw fieldError('photo', 'A rejected photo cannot be the primary photo.');
+      await setPrimary(ctx.db, member.user.id, row.id);
+      return { data: photoResource({ ...row, isPrimary: true }, ctx.photoUrls) };
+    },
+  );
+
+  app.delete(
+    '/my-photos/:photo',
+    {
+      schema: {
+        summary: 'Delete one of the own photos (files included); 404 for anyone else’s',
+        tags: ['photos'],
+        security: bearerAuth,
+        params: photoParams,
+        response: { 200: messageResponseSchema, ...errorResponses },
+      },
+      preHandler: auth,
+    },
+    async (request) => {
+      const member = currentMember(request);
+      const row = await ownPhoto(member.user.id, request.params.photo);
+      await ctx.db.delete(photos).where(eq(photos.id, row.id));
+      await ctx.photoStore.remove(row.file);
+      if (row.isPrimary) await promoteNextPrimary(ctx.db, member.user.id);
+      await refreshProfileComplete(ctx.db, member.user.id);
+      return { message: 'The photo has been deleted.' };
+    },
+  );
+
+  app.get(
+    '/photos/:file',
+    {
+      // Loaded by <img>, which sends neither Site-key nor Authorization.
+      config: { siteless: true },
+      schema: {
+        hide: true,
+        params: z.object({ file: z.string().max(64) }),
+        querystring: z.object({
+          expires: z.string().max(16).optional(),
+          signature: z.string().max(64).optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const name = request.params.file;
+      const match = PHOTO_FILE.exec(name);
+      if (!match) throw notFound();
+      const [row] = await ctx.db
+        .select({ status: photos.status, deactivatedAt: users.deactivatedAt })
+        .from(photos)
+        .innerJoin(users, eq(users.id, photos.userId))
+        .where(eq(photos.file, `${match[1]}.jpg`));
+      if (!row) throw notFound();
+      const isPublic = row.status === 'approved' && row.deactivatedAt === null;
+      const signed = ctx.photoUrls.verify(name, request.query.expires, request.query.signature);
+      if (!isPublic && !signed) throw notFound();
+      const bytes = await ctx.photoStore.read(name);
+      if (!bytes) throw notFound();
+      return reply
+        .header('cache-control', isPublic ? 'public, max-age=3600' : 'private, max-age=3600')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'")
+        .type('image/jpeg')
+        .send(bytes);
+    },
+  );
+}
