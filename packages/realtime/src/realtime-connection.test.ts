@@ -1,0 +1,121 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRealtimeServer, type RealtimeServer, signChannel } from '@ukd/realtime-server';
+import Echo from 'laravel-echo';
+import Pusher from 'pusher-js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createRealtime, type Realtime } from './realtime-connection';
+
+const app = { id: 'test', key: 'test-key', secret: 'test-secret-with-enough-entropy-000' };
+const channel = 'notifications.user.u1';
+
+interface Node {
+  realtime: RealtimeServer;
+  http: Server;
+  port: number;
+}
+
+async function startNode(port = 0): Promise<Node> {
+  const realtime = await createRealtimeServer({ apps: [app] });
+  const http = createServer((_req, res) => res.writeHead(404).end());
+  http.on('upgrade', (req, socket, head) => {
+    if (!realtime.handleUpgrade(req, socket, head)) socket.destroy();
+  });
+  await new Promise<void>((resolve) => http.listen(port, '127.0.0.1', resolve));
+  return { realtime, http, port: (http.address() as AddressInfo).port };
+}
+
+async function stopNode(node: Node) {
+  await node.realtime.close();
+  node.http.closeAllConnections();
+  await new Promise((resolve) => node.http.close(resolve));
+}
+
+let node: Node | undefined;
+let client: Realtime | undefined;
+afterEach(async () => {
+  client?.disconnect();
+  if (node) await stopNode(node);
+  node = undefined;
+});
+
+function connectClient(port: number, denied: string[] = []) {
+  client = createRealtime({
+    settings: { key: app.key, host: '127.0.0.1', port, scheme: 'ws' },
+    authorize: async (socketId, channelName) => {
+      if (denied.includes(channelName)) throw new Error('Forbidden');
+      return { auth: signChannel(app, socketId, channelName) };
+    },
+    load: async () => ({ Echo, Pusher }),
+  });
+  return client;
+}
+
+function publish(name: string, event: string, data: unknown): Promise<void> {
+  if (!node) throw new Error('no realtime node');
+  return node.realtime.publish(app.id, [`private-${name}`], event, data);
+}
+
+describe('realtime connection', () => {
+  it('delivers events on a private channel to each owner, and stops for an owner disposed', async () => {
+    node = await startNode();
+    const realtime = connectClient(node.port);
+    const shellEvents: unknown[] = [];
+    const remoteEvents: unknown[] = [];
+    const firstForRemote = new Promise((resolve) => {
+      realtime.subscribe('mfe-messaging', channel, 'notification.created', (payload) => {
+        remoteEvents.push(payload);
+        resolve(payload);
+      });
+    });
+    const joined = new Promise<void>((resolve) =>
+      realtime.subscribe('shell', channel, 'notification.created', (payload) => shellEvents.push(payload), {
+        onSubscribed: resolve,
+      }),
+    );
+    const marker = new Promise((resolve) => realtime.subscribe('shell', channel, 'marker', resolve));
+
+    await joined;
+    await publish(channel, 'notification.created', { id: 1 });
+    expect(await firstForRemote).toEqual({ id: 1 });
+
+    realtime.disposeOwner('mfe-messaging');
+    await publish(channel, 'notification.created', { id: 2 });
+    await publish(channel, 'marker', {});
+    await marker;
+    expect(remoteEvents).toEqual([{ id: 1 }]);
+    expect(shellEvents).toEqual([{ id: 1 }, { id: 2 }]);
+  });
+
+  it('refuses nothing silently: a denied channel never delivers', async () => {
+    node = await startNode();
+    const realtime = connectClient(node.port, ['private-notifications.user.other']);
+    const leaked: unknown[] = [];
+    realtime.subscribe('shell', 'notifications.user.other', 'notification.created', (p) => leaked.push(p));
+    const mine = new Promise<void>((resolve) =>
+      realtime.subscribe('shell', channel, 'marker', () => resolve(), {
+        onSubscribed: () =>
+          void publish('notifications.user.other', 'notification.created', { id: 9 }).then(() =>
+            publish(channel, 'marker', {}),
+          ),
+      }),
+    );
+    await mine;
+    expect(leaked).toEqual([]);
+  });
+
+  it('calls the reconnect handlers when the connection comes back after the server restarts', async () => {
+    node = await startNode();
+    const { port } = node;
+    const realtime = connectClient(port);
+    await realtime.connect();
+    await expect.poll(() => realtime.socketId()).toBeTruthy();
+    const firstId = realtime.socketId();
+    const reconnected = new Promise<void>((resolve) => realtime.onReconnect(resolve));
+
+    await stopNode(node);
+    node = await startNode(port);
+    await reconnected;
+    expect(realtime.socketId()).not.toBe(firstId);
+  }, 40_000);
+});

@@ -1,0 +1,141 @@
+import type Echo from 'laravel-echo';
+import type Pusher from 'pusher-js';
+
+export interface RealtimeSettings {
+  key: string;
+  host: string;
+  port: number;
+  scheme: 'ws' | 'wss';
+}
+
+export interface ChannelAuth {
+  auth: string;
+  channel_data?: string;
+}
+
+export interface RealtimeOptions {
+  settings: RealtimeSettings;
+  /** Signs a private or presence subscription (POST /api/broadcasting/auth). */
+  authorize(socketId: string, channelName: string): Promise<ChannelAuth>;
+  /** Loads the clients; the shell passes dynamic imports so they stay off the first load. */
+  load?(): Promise<{ Echo: typeof Echo; Pusher: typeof Pusher }>;
+}
+
+type Handler = (payload: unknown) => void;
+type EchoInstance = Echo<'pusher'>;
+
+/**
+ * One realtime connection per member session, shared by the shell and every remote. Each
+ * subscription belongs to an owner (`shell`, a remote id), so a remote's handlers are all
+ * removed when it unmounts; a channel is left when no handler needs it any more.
+ */
+export function createRealtime(options: RealtimeOptions) {
+  let echo: EchoInstance | null = null;
+  let connecting: Promise<EchoInstance> | null = null;
+  const subscriptions = new Set<{ owner: string; channel: string; event: string; handler: Handler }>();
+  const reconnectHandlers = new Set<() => void>();
+  let wasConnected = false;
+
+  async function connect(): Promise<EchoInstance> {
+    connecting ??= (async () => {
+      const { Echo: EchoClass, Pusher: PusherClass } = await (options.load ?? defaultLoad)();
+      const { settings } = options;
+      const instance = new EchoClass({
+        broadcaster: 'pusher',
+        key: settings.key,
+        cluster: '',
+        wsHost: settings.host,
+        wsPort: settings.port,
+        wssPort: settings.port,
+        forceTLS: settings.scheme === 'wss',
+        enabledTransports: ['ws', 'wss'],
+        disableStats: true,
+        Pusher: PusherClass,
+        channelAuthorization: {
+          endpoint: '/api/broadcasting/auth',
+          transport: 'ajax',
+          customHandler: ({ socketId, channelName }, callback) => {
+            options.authorize(socketId, channelName).then(
+              (auth) => callback(null, auth),
+              (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+            );
+          },
+        },
+      } as ConstructorParameters<typeof EchoClass<'pusher'>>[0]) as EchoInstance;
+      // After a drop, what was missed is fetched by id: tell everyone who asked.
+      instance.connector.pusher.connection.bind('state_change', ({ current }: { current: string }) => {
+        if (current !== 'connected') return;
+        if (wasConnected) for (const handler of reconnectHandlers) handler();
+        wasConnected = true;
+      });
+      echo = instance;
+      return instance;
+    })();
+    return connecting;
+  }
+
+  function isNeeded(channel: string) {
+    return [...subscriptions].some((s) => s.channel === channel);
+  }
+
+  return {
+    connect,
+    /**
+     * Listen to `event` on a private channel (name without the `private-` prefix).
+     * `onSubscribed` runs each time the subscription succeeds, reconnects included: the moment
+     * to fetch what was missed by id (notes/realtime.md).
+     */
+    subscribe(
+      owner: string,
+      channel: string,
+      event: string,
+      handler: Handler,
+      hooks: { onSubscribed?(): void } = {},
+    ): () => void {
+      const subscription = { owner, channel, event, handler };
+      subscriptions.add(subscription);
+      void connect().then((instance) => {
+        if (!subscriptions.has(subscription)) return;
+        const joined = instance.private(channel).listen(`.${event}`, handler);
+        if (hooks.onSubscribed) joined.subscribed(hooks.onSubscribed);
+      });
+      return () => {
+        if (!subscriptions.delete(subscription)) return;
+        if (!echo) return;
+        echo.private(channel).stopListening(`.${event}`, handler);
+        if (!isNeeded(channel)) echo.leave(channel);
+      };
+    },
+    /** Everything `owner` subscribed to goes (a remote unmounting, the member logging out). */
+    disposeOwner(owner: string) {
+      for (const subscription of [...subscriptions]) {
+        if (subscription.owner !== owner) continue;
+        subscriptions.delete(subscription);
+        echo?.private(subscription.channel).stopListening(`.${subscription.event}`, subscription.handler);
+        if (echo && !isNeeded(subscription.channel)) echo.leave(subscription.channel);
+      }
+    },
+    onReconnect(handler: () => void): () => void {
+      reconnectHandlers.add(handler);
+      return () => reconnectHandlers.delete(handler);
+    },
+    socketId: () => echo?.socketId(),
+    disconnect() {
+      subscriptions.clear();
+      echo?.disconnect();
+      echo = null;
+      connecting = null;
+      wasConnected = false;
+    },
+  };
+}
+
+export type Realtime = ReturnType<typeof createRealtime>;
+
+async function defaultLoad() {
+  const [{ default: Echo }, { default: Pusher }] = await Promise.all([
+    import('laravel-echo'),
+    import('pusher-js'),
+  ]);
+  return { Echo, Pusher };
+}
