@@ -2,6 +2,7 @@ import { computeDeviceId, createApiClient, createTokenStore } from '@ukd/api-cli
 import type { ShellContext } from '@ukd/contracts';
 import type { SiteSettings } from '@ukd/contracts/api';
 import { createRemoteLoader } from '@ukd/federation/remote-loader';
+import { type ChannelAuth, createRealtime } from '@ukd/realtime';
 import {
   createEventBus,
   createShellStore,
@@ -73,10 +74,21 @@ export async function boot(rootElement: HTMLElement) {
   const session = createSessionService(api, store.dispatch);
   // Neither blocks the first paint: guards wait while a stored token is checked.
   void session.restore();
-  api
-    .request<{ data: SiteSettings }>('/settings', { auth: false })
-    .then(({ data }) => store.dispatch(settingsLoaded(data)))
-    .catch(() => undefined);
+  const settings = api.request<{ data: SiteSettings }>('/settings', { auth: false }).then(({ data }) => {
+    store.dispatch(settingsLoaded(data));
+    return data;
+  });
+  settings.catch(() => undefined);
+
+  // One realtime connection per member session; it opens on the first subscription.
+  const realtime = createRealtime({
+    settings: () => settings.then((data) => data.realtime),
+    authorize: (socketId, channelName) =>
+      api.request<ChannelAuth>('/broadcasting/auth', {
+        method: 'POST',
+        body: { socket_id: socketId, channel_name: channelName },
+      }),
+  });
 
   const routeTable = createRouteTable(manifest, shellPages);
   const loader = createRemoteLoader({ baseUrl: window.location.origin });
@@ -91,6 +103,7 @@ export async function boot(rootElement: HTMLElement) {
     },
     api: api.request,
     session,
+    realtime,
     bus,
     navigate(to, options) {
       if (options?.replace) window.history.replaceState(null, '', to);
@@ -104,12 +117,13 @@ export async function boot(rootElement: HTMLElement) {
     },
   };
   const registry = createRemoteRegistry(loader, shell, progress);
+  registry.onUnmount((remoteId) => realtime.disposeOwner(remoteId));
 
   root.render(
     <StrictMode>
       <Provider store={store}>
         <ShellProvider shell={shell}>
-          <ShellServicesProvider services={{ api, session, toaster }}>
+          <ShellServicesProvider services={{ api, session, toaster, realtime, bus, injectSlice }}>
             <ProgressBar progress={progress} />
             <BrowserRouter>
               <ShellRoutes routeTable={routeTable} registry={registry} shell={shell} />

@@ -9,6 +9,10 @@ export interface EventMap {
   'shell:toast': { type: 'success' | 'info' | 'error'; message: string; durationMs?: number };
   'shell:remote-failed': { remote: string; message: string };
   'shell:route-changed': { pathname: string; search: string };
+  /** SPEC §4: an internal new-notification event, raised for every live notification. */
+  'notifications:new': { id: number; action_type: string; from_user_uuid: string };
+  /** SPEC §4: CreditsEarned arrived on the member's credits channel. */
+  CREDITS_EARNED: { credits: number; credits_earned: number; reason: string };
 }
 
 export type EventName = keyof EventMap;

@@ -28,8 +28,24 @@ export interface SessionControl {
   logout(): Promise<void>;
 }
 
+/** The member's realtime connection. Subscriptions are owned (by a remote id) and disposed with it. */
+export interface RealtimeAccess {
+  /** `channel` as Echo names it (`conversation.{uuid}`); `event` as published (`message.sent`). */
+  subscribe(
+    owner: string,
+    channel: string,
+    event: string,
+    handler: (payload: unknown) => void,
+    hooks?: { onSubscribed?(): void },
+  ): () => void;
+  onReconnect(handler: () => void): () => void;
+  /** The socket id to send as X-Socket-ID, so the sender's own events are not echoed back. */
+  socketId(): string | undefined;
+}
+
 /** What the shell hands every remote, both to `register` and as the app parcel's props. */
 export interface ShellContext {
+  realtime: RealtimeAccess;
   api: ApiRequest;
   session: SessionControl;
   site: SiteInfo;

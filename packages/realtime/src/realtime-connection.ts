@@ -14,7 +14,8 @@ export interface ChannelAuth {
 }
 
 export interface RealtimeOptions {
-  settings: RealtimeSettings;
+  /** Where to connect; read when the first subscription needs the connection. */
+  settings: RealtimeSettings | (() => Promise<RealtimeSettings>);
   /** Signs a private or presence subscription (POST /api/broadcasting/auth). */
   authorize(socketId: string, channelName: string): Promise<ChannelAuth>;
   /** Loads the clients; the shell passes dynamic imports so they stay off the first load. */
@@ -38,8 +39,10 @@ export function createRealtime(options: RealtimeOptions) {
 
   async function connect(): Promise<EchoInstance> {
     connecting ??= (async () => {
-      const { Echo: EchoClass, Pusher: PusherClass } = await (options.load ?? defaultLoad)();
-      const { settings } = options;
+      const [{ Echo: EchoClass, Pusher: PusherClass }, settings] = await Promise.all([
+        (options.load ?? defaultLoad)(),
+        typeof options.settings === 'function' ? options.settings() : options.settings,
+      ]);
       const instance = new EchoClass({
         broadcaster: 'pusher',
         key: settings.key,
@@ -104,6 +107,17 @@ export function createRealtime(options: RealtimeOptions) {
         if (!echo) return;
         echo.private(channel).stopListening(`.${event}`, handler);
         if (!isNeeded(channel)) echo.leave(channel);
+      };
+    },
+    /** Be counted in a presence channel (e.g. `online`) until the returned function is called. */
+    join(channel: string): () => void {
+      let left = false;
+      void connect().then((instance) => {
+        if (!left) instance.join(channel);
+      });
+      return () => {
+        left = true;
+        echo?.leave(channel);
       };
     },
     /** Everything `owner` subscribed to goes (a remote unmounting, the member logging out). */

@@ -1,8 +1,12 @@
 import { selectDisplayCredits, selectUser } from '@ukd/store';
 import { Button, SiteLink } from '@ukd/ui';
+import { lazy, Suspense } from 'react';
 import { useSelector } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router';
 import { useShellServices } from '../session/shell-services';
+
+/** The bell, messages and popups: code only members download. */
+const MemberChrome = lazy(() => import('../member/member-chrome'));
 
 /** SPEC §2 top bar: Log In and Create account for visitors; balance and account for members. */
 export function TopBar({ siteName }: { siteName: string }) {
@@ -51,6 +55,9 @@ function MemberActions() {
       {/* A deactivated member sees no member menu (SPEC §2). */}
       {!user.deactivated && (
         <>
+          <Suspense fallback={null}>
+            <MemberChrome />
+          </Suspense>
           <span className="shell-balance" title="Account Balance">
             <span className="ukd-visually-hidden">Account Balance: </span>
             {user.has_unli_message ? '24h' : `${credits} credits`}

@@ -64,6 +64,7 @@ export function RemoteOutlet({
       cancelled = true;
       const mounted = parcel;
       if (mounted) mounted.mountPromise.then(() => mounted.unmount()).catch(() => undefined);
+      registry.unmounted(remote.id);
     };
   }, [remote, registry, shell, attempt]);
 

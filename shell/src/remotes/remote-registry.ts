@@ -14,6 +14,7 @@ export interface ActiveRemote {
  */
 export function createRemoteRegistry(loader: RemoteLoader, shell: ShellContext, progress?: Progress) {
   const active = new Map<string, Promise<ActiveRemote>>();
+  const unmountListeners = new Set<(remoteId: string) => void>();
 
   function activate(remote: RemoteEntry): Promise<ActiveRemote> {
     let pending = active.get(remote.id);
@@ -48,6 +49,13 @@ export function createRemoteRegistry(loader: RemoteLoader, shell: ShellContext, 
     /** Warm a remote's code without mounting it; failures stay quiet until the route is visited. */
     preload(remote: RemoteEntry) {
       activate(remote).catch(() => undefined);
+    },
+    /** Called when a remote's app leaves the page: its realtime handlers go with it. */
+    onUnmount(listener: (remoteId: string) => void) {
+      unmountListeners.add(listener);
+    },
+    unmounted(remoteId: string) {
+      for (const listener of unmountListeners) listener(remoteId);
     },
     /** Forget a remote after it crashed, so the next activation loads and registers it again. */
     release(remoteId: string) {

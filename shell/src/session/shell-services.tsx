@@ -1,4 +1,6 @@
 import type { ApiClient } from '@ukd/api-client';
+import type { EventBus, ShellContext } from '@ukd/contracts';
+import type { Realtime } from '@ukd/realtime';
 import { createContext, type ReactNode, useContext } from 'react';
 import type { Toaster } from '../chrome/toaster';
 import type { SessionService } from './session-service';
@@ -7,6 +9,9 @@ export interface ShellServices {
   api: ApiClient;
   session: SessionService;
   toaster: Toaster;
+  realtime: Realtime;
+  bus: EventBus;
+  injectSlice: ShellContext['injectSlice'];
 }
 
 const Context = createContext<ShellServices | null>(null);

@@ -1,0 +1,131 @@
+import type { Dispatch } from '@reduxjs/toolkit';
+import type { ApiRequest, EventBus, SessionControl } from '@ukd/contracts';
+import type {
+  CreditsEarnedEvent,
+  NotificationCountResponse,
+  User,
+  UserNotification,
+  UserNotificationList,
+} from '@ukd/contracts/api';
+import { echoChannels, REALTIME_EVENTS, USER_NOTIFICATIONS_PAGE_SIZE } from '@ukd/contracts/api';
+import type { Realtime } from '@ukd/realtime';
+import { newVisitorsIncremented, unreadMessagesIncremented } from '@ukd/store';
+import type { DesktopNotifier } from './desktop-notifications';
+import { notificationReceived, notificationText, pageLoaded, unreadCountSet } from './notifications-slice';
+
+export interface MemberSessionDeps {
+  api: ApiRequest;
+  realtime: Realtime;
+  dispatch: Dispatch;
+  bus: EventBus;
+  session: SessionControl;
+  desktop: DesktopNotifier;
+  lastSeenId(): number;
+}
+
+/** Fetching notifications and their count, shared by the session and the bell. */
+export function notificationsApi(api: ApiRequest, dispatch: Dispatch) {
+  return {
+    async loadPage(page: number) {
+      const list = await api<UserNotificationList>('/user-notifications', {
+        query: { page, limit: USER_NOTIFICATIONS_PAGE_SIZE },
+      });
+      dispatch(
+        pageLoaded({ items: list.data, currentPage: list.meta.current_page, lastPage: list.meta.last_page }),
+      );
+    },
+    async refreshCount() {
+      const { data } = await api<NotificationCountResponse>('/notifications/count');
+      dispatch(unreadCountSet(data.count));
+    },
+  };
+}
+
+/**
+ * What a logged-in member's page keeps live: their notification channel (popups, counts, the
+ * bell), credits and pass events, and presence in `online`. Realtime can drop events, so after
+ * every (re)subscription and when the tab comes back, what was missed is fetched by id.
+ * Returns the function that ends it all (logout).
+ */
+export function startMemberSession(user: User, deps: MemberSessionDeps): () => void {
+  const { api, realtime, dispatch, bus, session, desktop } = deps;
+  const notifications = notificationsApi(api, dispatch);
+  const owner = 'shell';
+  const disposers: Array<() => void> = [];
+
+  async function catchUp() {
+    const after = deps.lastSeenId();
+    if (!after) return notifications.loadPage(1);
+    const missed = await api<UserNotificationList>('/user-notifications', {
+      query: { 'filter[after_id]': after, sort: 'id', limit: 50 },
+    });
+    for (const notification of missed.data) dispatch(notificationReceived({ notification, popup: false }));
+  }
+
+  function onNotification(payload: unknown) {
+    const notification = payload as UserNotification;
+    const { data } = notification;
+    dispatch(notificationReceived({ notification, popup: true }));
+    if (data.action_type === 'PROFILE_VIEW') dispatch(newVisitorsIncremented());
+    if (data.action_type === 'MESSAGE_RECEIVED') dispatch(unreadMessagesIncremented());
+    bus.emit('notifications:new', {
+      id: notification.id,
+      action_type: data.action_type,
+      from_user_uuid: data.from_user_uuid,
+    });
+    desktop.notify(notificationText(notification), data.image, notification);
+    // SPEC §4: the list goes back to page 1, is fetched again, and the unread count refreshed.
+    void notifications.loadPage(1).catch(() => undefined);
+    void notifications.refreshCount().catch(() => undefined);
+  }
+
+  const refresh = () => {
+    void catchUp().catch(() => undefined);
+    void notifications.refreshCount().catch(() => undefined);
+  };
+
+  disposers.push(
+    realtime.subscribe(
+      owner,
+      echoChannels.notifications(user.uuid),
+      REALTIME_EVENTS.notificationCreated,
+      onNotification,
+      {
+        onSubscribed: refresh,
+      },
+    ),
+    realtime.subscribe(owner, echoChannels.credits(user.uuid), REALTIME_EVENTS.creditsEarned, (payload) => {
+      const event = payload as CreditsEarnedEvent;
+      bus.emit('CREDITS_EARNED', {
+        credits: event.credits,
+        credits_earned: event.credits_earned,
+        reason: event.reason,
+      });
+      void session.reloadUser().catch(() => undefined);
+    }),
+    realtime.join(echoChannels.online),
+    realtime.onReconnect(() => {
+      refresh();
+      void session.reloadUser().catch(() => undefined);
+    }),
+  );
+  // SPEC §3: without `rv` the member's pass is followed on the duration channel.
+  if (user.rv === null) {
+    disposers.push(
+      realtime.subscribe(owner, echoChannels.duration(user.uuid), REALTIME_EVENTS.durationUpdated, () => {
+        void session.reloadUser().catch(() => undefined);
+      }),
+    );
+  }
+
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') refresh();
+  };
+  document.addEventListener('visibilitychange', onVisible);
+  disposers.push(() => document.removeEventListener('visibilitychange', onVisible));
+
+  return () => {
+    for (const dispose of disposers) dispose();
+    realtime.disconnect();
+  };
+}
