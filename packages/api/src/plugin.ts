@@ -12,6 +12,7 @@ import { errorHandler } from './http/error-handler';
 import { registerJsonBody } from './http/json-body';
 import { siteGuard } from './http/request-guards';
 import { accountRoutes } from './routes/account';
+import { accountSettingsRoutes } from './routes/account-settings';
 import { assetRoutes } from './routes/assets';
 import { authRoutes } from './routes/auth';
 import { emailRoutes } from './routes/email';
@@ -83,6 +84,7 @@ export function apiPlugin(ctx: AppContext): FastifyPluginAsync {
     passwordResetRoutes(app, ctx);
     emailRoutes(app, ctx);
     accountRoutes(app, ctx);
+    accountSettingsRoutes(app, ctx);
     sessionRoutes(app, ctx);
     oneTimeLoginRoutes(app, ctx);
     profileRoutes(app, ctx);

@@ -3,7 +3,7 @@ import type { Db } from '../db/database';
 import { emailTokens } from '../db/schema';
 import { hashToken, newOpaqueToken } from './opaque-tokens';
 
-export type EmailTokenPurpose = 'confirm-email' | 'reset-password' | 'payment-login';
+export type EmailTokenPurpose = 'confirm-email' | 'change-email' | 'reset-password' | 'payment-login';
 
 /** Tokens sent to a member in a link (mails, the payment return URL): stored hashed, good once, expiring. */
 export class EmailTokens {

@@ -2,10 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { signLink } from '../auth/signed-links';
 import type { AppContext } from '../context';
 import type { SiteRow, UserRow } from '../db/schema';
-import { confirmationMail, passwordResetMail } from './messages';
+import { changeEmailMail, confirmationMail, emailChangeRequestedMail, passwordResetMail } from './messages';
 
 export const CONFIRM_TTL_SECONDS = 7 * 24 * 3600;
 export const RESET_TTL_SECONDS = 60 * 60;
+export const CHANGE_EMAIL_TTL_SECONDS = 24 * 3600;
 
 export async function unsubscribeUrl(ctx: AppContext, site: SiteRow, user: UserRow): Promise<string> {
   const token = await signLink(ctx.signer, 'unsubscribe', site.key, user.uuid);
@@ -44,6 +45,32 @@ export async function sendPasswordResetMail(ctx: AppContext, site: SiteRow, user
       to: user.email,
       resetUrl: `${ctx.options.siteUrl}/reset-password?${query}`,
       minutes: RESET_TTL_SECONDS / 60,
+    }),
+  );
+}
+
+/** Mails the confirmation link to the new address and a heads-up to the current one. */
+export async function sendEmailChangeMails(
+  ctx: AppContext,
+  site: SiteRow,
+  user: UserRow,
+  newEmail: string,
+): Promise<void> {
+  const token = await ctx.emailTokens.issue(user.id, 'change-email', CHANGE_EMAIL_TTL_SECONDS);
+  await ctx.mailer.send(
+    changeEmailMail({
+      siteName: site.name,
+      to: newEmail,
+      username: user.username,
+      confirmUrl: `${ctx.options.siteUrl}/confirm-email?token=${encodeURIComponent(token)}`,
+      hours: CHANGE_EMAIL_TTL_SECONDS / 3600,
+    }),
+  );
+  await ctx.mailer.send(
+    emailChangeRequestedMail({
+      siteName: site.name,
+      to: user.email,
+      accountUrl: `${ctx.options.siteUrl}/account`,
     }),
   );
 }

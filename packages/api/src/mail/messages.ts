@@ -72,3 +72,48 @@ export function passwordResetMail(p: {
     links: { reset: p.resetUrl },
   };
 }
+
+export function changeEmailMail(p: {
+  siteName: string;
+  to: string;
+  username: string;
+  confirmUrl: string;
+  hours: number;
+}): Mail {
+  const body = layout(
+    p.siteName,
+    'Confirm your new email address',
+    [
+      `Hi ${p.username}, you asked to use this address for your ${p.siteName} account.`,
+      `Please confirm it within ${p.hours} hours. Until then, your old address stays in use.`,
+    ],
+    { label: 'Confirm new email address', url: p.confirmUrl },
+    'If you did not ask for this, ignore this email: nothing changes.',
+  );
+  return {
+    to: p.to,
+    subject: `Confirm your new email address - ${p.siteName}`,
+    ...body,
+    links: { confirm: p.confirmUrl },
+  };
+}
+
+/** Sent to the old address when a change is requested, so a hijacked session cannot change it quietly. */
+export function emailChangeRequestedMail(p: { siteName: string; to: string; accountUrl: string }): Mail {
+  const body = layout(
+    p.siteName,
+    'Your email address is being changed',
+    [
+      'Someone signed in to your account asked to change its email address.',
+      'If this was you, there is nothing to do. If not, change your password now and log out other devices.',
+    ],
+    { label: 'Review account settings', url: p.accountUrl },
+    'Your address only changes once the new one is confirmed.',
+  );
+  return {
+    to: p.to,
+    subject: `Email change requested - ${p.siteName}`,
+    ...body,
+    links: { account: p.accountUrl },
+  };
+}

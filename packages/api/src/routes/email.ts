@@ -8,6 +8,7 @@ import { fieldError } from '../http/api-error';
 import { currentMember, requireMember } from '../http/member-auth';
 import { body, text } from '../http/rules';
 import { sendConfirmationMail } from '../mail/account-mails';
+import { applyEmailChange } from './account-settings';
 
 const tokenBody = body({ token: text('token', { max: 2048 }) });
 
@@ -24,8 +25,14 @@ export function emailRoutes(app: ApiApp, ctx: AppContext): void {
     },
     async (request) => {
       const userId = await ctx.emailTokens.consume(request.body.token, 'confirm-email');
-      if (userId === null)
-        throw fieldError('token', 'This email confirmation link is invalid or has expired.');
+      if (userId === null) {
+        // The same link page also confirms a change of address (PUT /account/email).
+        const changed = await ctx.emailTokens.consume(request.body.token, 'change-email');
+        if (changed === null)
+          throw fieldError('token', 'This email confirmation link is invalid or has expired.');
+        await applyEmailChange(ctx, changed, request.site.id);
+        return { message: 'Your email address has been changed.' };
+      }
       await ctx.db
         .update(users)
         .set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`, updatedAt: sql`now()` })
