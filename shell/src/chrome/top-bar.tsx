@@ -1,14 +1,15 @@
-import { selectDisplayCredits, selectUser } from '@ukd/store';
+import { selectUser } from '@ukd/store';
 import { Button, SiteLink } from '@ukd/ui';
 import { lazy, Suspense } from 'react';
 import { useSelector } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router';
 import { useShellServices } from '../session/shell-services';
+import { OnlineCount } from './online-count';
 
-/** The bell, messages and popups: code only members download. */
+/** Bell, messages, balance, foldout and popups: code only members download. */
 const MemberChrome = lazy(() => import('../member/member-chrome'));
 
-/** SPEC §2 top bar: Log In and Create account for visitors; balance and account for members. */
+/** SPEC §2 top bar: online count everywhere; Log In and Create account for visitors. */
 export function TopBar({ siteName }: { siteName: string }) {
   const user = useSelector(selectUser);
   return (
@@ -16,7 +17,8 @@ export function TopBar({ siteName }: { siteName: string }) {
       <SiteLink to="/" className="shell-brand" aria-label={`${siteName} home`}>
         {siteName}
       </SiteLink>
-      {user ? <MemberActions /> : <VisitorActions />}
+      <OnlineCount />
+      {user ? <MemberActions deactivated={user.deactivated} /> : <VisitorActions />}
     </header>
   );
 }
@@ -38,41 +40,27 @@ function VisitorActions() {
   );
 }
 
-function MemberActions() {
-  const user = useSelector(selectUser);
-  const credits = useSelector(selectDisplayCredits);
+function MemberActions({ deactivated }: { deactivated: boolean }) {
   const { session } = useShellServices();
   const navigate = useNavigate();
-  if (!user) return null;
-
-  async function logout() {
-    await session.logout();
-    navigate('/');
-  }
-
   return (
     <nav className="shell-top-bar__actions" aria-label="Account">
-      {/* A deactivated member sees no member menu (SPEC §2). */}
-      {!user.deactivated && (
-        <>
-          <Suspense fallback={null}>
-            <MemberChrome />
-          </Suspense>
-          <span className="shell-balance" title="Account Balance">
-            <span className="ukd-visually-hidden">Account Balance: </span>
-            {user.has_unli_message ? '24h' : `${credits} credits`}
-          </span>
-          <SiteLink to="/credits/buy" className="ukd-button ukd-button--primary">
-            Buy credits
-          </SiteLink>
-          <SiteLink to="/account" className="shell-top-bar__user">
-            {user.username}
-          </SiteLink>
-        </>
+      {deactivated ? (
+        // A deactivated member sees no member menu (SPEC §2), only a way out.
+        <Button
+          variant="ghost"
+          onClick={async () => {
+            await session.logout();
+            navigate('/');
+          }}
+        >
+          Log out
+        </Button>
+      ) : (
+        <Suspense fallback={null}>
+          <MemberChrome />
+        </Suspense>
       )}
-      <Button variant="ghost" onClick={logout}>
-        Log out
-      </Button>
     </nav>
   );
 }

@@ -1,7 +1,22 @@
 import type { LayoutName } from '@ukd/contracts';
-import type { ReactNode } from 'react';
+import { selectUser } from '@ukd/store';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { useSelector } from 'react-redux';
 import { Footer } from '../chrome/footer';
 import { TopBar } from '../chrome/top-bar';
+
+const HeaderBar = lazy(() => import('../member/header-bar'));
+
+/** SPEC §2: members get the header bar under the top bar, except where a route hides it. */
+function MemberHeaderBar({ hidden }: { hidden: boolean }) {
+  const user = useSelector(selectUser);
+  if (hidden || !user || user.deactivated) return null;
+  return (
+    <Suspense fallback={null}>
+      <HeaderBar />
+    </Suspense>
+  );
+}
 
 /**
  * The frame around a page, by the layout name a route declares. Layouts that differ only in
@@ -10,10 +25,12 @@ import { TopBar } from '../chrome/top-bar';
 export function Layout({
   name,
   siteName,
+  hideHeaderBar = false,
   children,
 }: {
   name: LayoutName;
   siteName: string;
+  hideHeaderBar?: boolean;
   children: ReactNode;
 }) {
   switch (name) {
@@ -32,6 +49,7 @@ export function Layout({
       return (
         <>
           <TopBar siteName={siteName} />
+          <MemberHeaderBar hidden={hideHeaderBar || name === 'auth'} />
           <main className={`shell-main shell-main--${name}`}>{children}</main>
           <Footer siteName={siteName} />
         </>

@@ -7,6 +7,8 @@ import { useNavigate } from 'react-router';
 import { useShellServices } from '../session/shell-services';
 import { createClickTracker } from './click-tracking';
 import { createDesktopNotifier } from './desktop-notifications';
+import { Foldout } from './foldout';
+import { Balance } from './member-nav';
 import { startMemberSession } from './member-session';
 import { NotificationBell } from './notification-bell';
 import { NotificationPopups } from './notification-popups';
@@ -70,6 +72,11 @@ export default function MemberChrome() {
         )}
       </SiteLink>
       <NotificationBell track={track} />
+      <Balance />
+      <SiteLink to="/credits/buy" className="ukd-button ukd-button--primary shell-buy-credits">
+        Buy credits
+      </SiteLink>
+      <Foldout track={track} />
       <NotificationPopups />
     </>
   );

@@ -24,11 +24,11 @@ function Popup({ notification }: { notification: UserNotification }) {
       })
       .catch((error: unknown) => console.warn('popup tracking failed', error));
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one impression per popup, not per render
   useEffect(() => {
     void report('IMPRESSION');
     const timer = setTimeout(() => dispatch(popupDismissed(notification.id)), popupDismissMs);
     return () => clearTimeout(timer);
-    // biome-ignore lint/correctness/useExhaustiveDependencies: one impression per popup
   }, [dispatch, notification.id]);
 
   return (

@@ -83,7 +83,7 @@ export const notificationsSlice = createSlice({
   },
   selectors: {
     selectNotifications: (state) => state.items,
-    selectHasMore: (state) => state.currentPage < state.lastPage,
+    selectHasMore: (state) => state.currentPage > 0 && state.currentPage < state.lastPage,
     selectUnreadNotifications: (state) => state.unreadCount,
     selectPopups: (state) => state.popups,
     selectLastSeenId: (state) => state.lastSeenId,

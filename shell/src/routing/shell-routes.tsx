@@ -110,7 +110,7 @@ export function ShellRoutes({
   }
 
   return (
-    <Layout name={match.route.layout} siteName={siteName}>
+    <Layout name={match.route.layout} siteName={siteName} hideHeaderBar={match.route.hideHeaderBar ?? false}>
       <RouteErrorBoundary resetKey={location.pathname}>{content}</RouteErrorBoundary>
     </Layout>
   );
