@@ -286,6 +286,30 @@ for (const { driver, skip } of drivers) {
       expect(self.statusCode).toBe(404);
     });
 
+    it('a deactivated member leaves no visits and cannot like, favourite or wink', async () => {
+      const owner = await registerMember(api);
+      const hidden = await registerMember(api);
+      const ownerUuid = await uuidOf(owner);
+      await api.call('POST', '/api/account/deactivate', {
+        token: hidden.access_token,
+        body: { password: hidden.password },
+      });
+      expect(
+        (await api.call('GET', `/api/profiles/${ownerUuid}`, { token: hidden.access_token })).statusCode,
+      ).toBe(200);
+      expect(
+        (await api.call('PUT', `/api/profiles/${ownerUuid}/wink`, { token: hidden.access_token })).statusCode,
+      ).toBe(403);
+      expect(await notificationsOf(ownerUuid)).toHaveLength(0);
+      expect((await me(owner)).visits_count).toBe(0);
+      for (const qs of ['page=-1', 'limit=abc', 'filter[x]=1', 'sort=created_at']) {
+        expect(
+          (await api.call('GET', `/api/my-blocks?${qs}`, { token: owner.access_token })).statusCode,
+          qs,
+        ).toBe(422);
+      }
+    });
+
     it('an impersonating operator leaves no visit behind', async () => {
       const owner = await registerMember(api);
       const other = await registerMember(api);

@@ -77,6 +77,8 @@ export function interactionRoutes(app: ApiApp, ctx: AppContext): void {
       },
       async (request) => {
         const member = currentMember(request);
+        // A deactivated member is hidden from everyone, so they cannot reach out either.
+        if (member.user.deactivatedAt) throw new ApiError(403, 'Your account is deactivated.');
         const target = await visibleMember(ctx, member.user, request.params.uuid);
         const inserted = await ctx.db
           .insert(memberInteractions)

@@ -277,8 +277,9 @@ export function profileRoutes(app: ApiApp, ctx: AppContext): void {
           ? { liked: false, favorited: false, winked: false, blocked: false }
           : relationOf(ctx.db, member.user.id, target.id),
       ]);
-      // An operator impersonating a member leaves no trace on other members.
-      if (!self && !member.impersonated && (await recordVisit(ctx.db, member.user.id, target.id))) {
+      // Neither an impersonating operator nor a deactivated (hidden) member leaves a visit.
+      const leavesVisit = !self && !member.impersonated && !member.user.deactivatedAt;
+      if (leavesVisit && (await recordVisit(ctx.db, member.user.id, target.id))) {
         await ctx.notifications.memberAction(
           target,
           'PROFILE_VIEW',
