@@ -2,8 +2,11 @@
 
 export * from './account';
 export * from './auth';
+export * from './conversation';
+export * from './credits';
 export * from './envelope';
 export * from './interaction';
+export * from './message';
 export * from './notification';
 export * from './photo';
 export * from './profile';
