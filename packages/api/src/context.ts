@@ -7,10 +7,12 @@ import { SessionService } from './auth/sessions';
 import type { Database, Db } from './db/database';
 import type { SiteRow } from './db/schema';
 import { type Mailer, outboxMailer, smtpMailer } from './mail/mailer';
+import { muteGate } from './notifications/mutes';
 import { NotificationWriter } from './notifications/notification-writer';
 import type { ResolvedApiOptions } from './options';
 import { PhotoStore } from './photos/photo-store';
 import { PhotoUrls } from './photos/photo-urls';
+import { broadcastNotifications, buildRealtime, type RealtimeServices } from './realtime/realtime-services';
 import { SiteDirectory } from './site-settings';
 
 /** The services route handlers share; built once per `createApi`. */
@@ -30,6 +32,7 @@ export interface AppContext {
   photoStore: PhotoStore;
   photoUrls: PhotoUrls;
   notifications: NotificationWriter;
+  realtime: RealtimeServices;
 }
 
 export async function buildContext(options: ResolvedApiOptions, database: Database): Promise<AppContext> {
@@ -38,6 +41,11 @@ export async function buildContext(options: ResolvedApiOptions, database: Databa
   const defaultSite = await sites.ensureSite(options.defaultSite.key, options.defaultSite.name);
   const signer = new TokenSigner(options.jwtSecret);
   const outboxDir = join(options.dataDir, 'outbox');
+  const realtime = buildRealtime({
+    app: { ...options.realtimeApp, key: options.realtime.key },
+    broadcaster: options.broadcaster,
+    httpApi: options.realtimeHttpApi,
+  });
   return {
     options,
     database,
@@ -55,8 +63,12 @@ export async function buildContext(options: ResolvedApiOptions, database: Databa
     outboxDir,
     photoStore: new PhotoStore(options.dataDir),
     photoUrls: new PhotoUrls(options.apiUrl, options.jwtSecret),
-    notifications: new NotificationWriter(db, options.onNotificationCreated, (error) =>
-      console.error('notification hook failed', error),
+    notifications: new NotificationWriter(
+      db,
+      broadcastNotifications(realtime, options.onNotificationCreated),
+      (error) => console.error('notification hook failed', error),
+      muteGate(db),
     ),
+    realtime,
   };
 }

@@ -8,6 +8,13 @@ import { seedDemoProfiles } from './seed/demo-profiles';
 
 export type { ApiOptions, ThrottleRule } from './options';
 export { DEFAULT_SITE, loadApiOptionsFromEnv } from './options';
+export {
+  type Broadcaster,
+  type BroadcastOptions,
+  inProcessBroadcaster,
+  pusherHttpBroadcaster,
+  silentBroadcaster,
+} from './realtime/broadcaster';
 export { DEMO_PASSWORD } from './seed/demo-members';
 
 export interface Api {

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { NotificationCreatedHook } from './notifications/notification-writer';
+import type { Broadcaster } from './realtime/broadcaster';
+import { DEFAULT_REALTIME_APP_ID, persistedRealtimeSecret } from './realtime/realtime-app';
 
 export interface ThrottleRule {
   /** Failed attempts allowed inside one window. */
@@ -38,15 +40,34 @@ export interface ApiOptions {
   passwordHashing?: { memoryCost: number; timeCost: number };
   dbPoolSize?: number;
   /**
+   * Photo moderation: `pre` (default) keeps new photos pending until an operator approves them
+   * (`cli photos approve`); `post` shows them at once and operators reject afterwards.
+   */
+  photoModeration?: 'pre' | 'post';
+  /**
    * Called after every stored user notification (views, likes, favourites, winks, …): the hook
    * the realtime issue uses to broadcast them. Default: nothing.
    */
   onNotificationCreated?: NotificationCreatedHook;
+  /**
+   * The realtime app the API signs channel auth and HTTP API calls for (its key is `realtime.key`).
+   * Default id `flirtlane`; default secret: generated once under `${dataDir}/secrets/realtime-secret`.
+   */
+  realtimeApp?: { id: string; secret?: string };
+  /** Publishes realtime events; the site server passes its in-process realtime server's. */
+  broadcaster?: Broadcaster;
+  /** Without `broadcaster`: publish through this Pusher HTTP API; neither given: events go nowhere. */
+  realtimeHttpApi?: { host: string; port: number; useTls: boolean };
 }
 
-export type ResolvedApiOptions = Required<Omit<ApiOptions, 'databaseUrl' | 'smtpUrl'>> & {
+export type ResolvedApiOptions = Required<
+  Omit<ApiOptions, 'databaseUrl' | 'smtpUrl' | 'realtimeApp' | 'broadcaster' | 'realtimeHttpApi'>
+> & {
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
+  realtimeApp: { id: string; secret: string };
+  broadcaster: Broadcaster | undefined;
+  realtimeHttpApi: { host: string; port: number; useTls: boolean } | undefined;
 };
 
 export const DEFAULT_SITE = { key: 'ukdating-site01', name: 'Flirtlane' } as const;
@@ -82,7 +103,14 @@ export function resolveApiOptions(options: ApiOptions): ResolvedApiOptions {
     sessionMaxAgeSeconds: options.sessionMaxAgeSeconds ?? 30 * 24 * 3600,
     passwordHashing: options.passwordHashing ?? DEFAULT_HASHING,
     dbPoolSize: options.dbPoolSize ?? 10,
+    photoModeration: options.photoModeration ?? 'pre',
     onNotificationCreated: options.onNotificationCreated ?? (() => {}),
+    realtimeApp: {
+      id: options.realtimeApp?.id ?? DEFAULT_REALTIME_APP_ID,
+      secret: options.realtimeApp?.secret || persistedRealtimeSecret(dataDir),
+    },
+    broadcaster: options.broadcaster,
+    realtimeHttpApi: options.realtimeHttpApi,
   };
 }
 
@@ -152,11 +180,26 @@ export function loadApiOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Api
         env.REALTIME_SCHEME === 'wss' || env.REALTIME_SCHEME === 'ws' ? env.REALTIME_SCHEME : fallback.scheme,
     };
   }
+  // Standalone, events go through the Pusher HTTP API (REALTIME_API_* when it is reached at
+  // another address than the browsers use), signed with REALTIME_APP_ID / REALTIME_APP_SECRET.
+  const publicRealtime = options.realtime ?? sameOriginRealtime(options.siteUrl);
+  options.realtimeApp = {
+    id: env.REALTIME_APP_ID || DEFAULT_REALTIME_APP_ID,
+    ...(env.REALTIME_APP_SECRET ? { secret: env.REALTIME_APP_SECRET } : {}),
+  };
+  options.realtimeHttpApi = {
+    host: env.REALTIME_API_HOST || publicRealtime.host,
+    port: intFromEnv(env.REALTIME_API_PORT, publicRealtime.port),
+    useTls: env.REALTIME_API_TLS ? env.REALTIME_API_TLS === 'true' : publicRealtime.scheme === 'wss',
+  };
   options.captcha = {
     recaptchaSiteKey: env.RECAPTCHA_SITE_KEY ?? '',
     turnstileSiteKey: env.TURNSTILE_SITE_KEY ?? '',
   };
   if (env.DB_POOL_SIZE) options.dbPoolSize = intFromEnv(env.DB_POOL_SIZE, 10);
+  if (env.PHOTO_MODERATION === 'pre' || env.PHOTO_MODERATION === 'post') {
+    options.photoModeration = env.PHOTO_MODERATION;
+  }
   const perAccount = throttleRule(env.LOGIN_THROTTLE_PER_ACCOUNT);
   const perIp = throttleRule(env.LOGIN_THROTTLE_PER_IP);
   if (perAccount || perIp) {

@@ -15,14 +15,18 @@ import { accountRoutes } from './routes/account';
 import { accountSettingsRoutes } from './routes/account-settings';
 import { assetRoutes } from './routes/assets';
 import { authRoutes } from './routes/auth';
+import { conversationRoutes } from './routes/conversations';
 import { emailRoutes } from './routes/email';
 import { interactionRoutes } from './routes/interactions';
 import { oneTimeLoginRoutes } from './routes/one-time-logins';
 import { passwordResetRoutes } from './routes/password-reset';
 import { photoRoutes, registerPhotoUploads } from './routes/photos';
 import { profileRoutes } from './routes/profiles';
+import { realtimeRoutes } from './routes/realtime';
 import { sessionRoutes } from './routes/sessions';
 import { settingsRoutes } from './routes/settings';
+import { trackingRoutes } from './routes/tracking';
+import { userNotificationRoutes } from './routes/user-notifications';
 
 const SITE_HEADERS = {
   type: 'object',
@@ -90,6 +94,10 @@ export function apiPlugin(ctx: AppContext): FastifyPluginAsync {
     profileRoutes(app, ctx);
     interactionRoutes(app, ctx);
     photoRoutes(app, ctx);
+    realtimeRoutes(app, ctx);
+    userNotificationRoutes(app, ctx);
+    trackingRoutes(app, ctx);
+    conversationRoutes(app, ctx);
     assetRoutes(app);
 
     app.get('/docs', { config: { siteless: true }, schema: { hide: true } }, async () => instance.swagger());

@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { createApi, loadApiOptionsFromEnv } from '@ukd/api';
+import { createApi, inProcessBroadcaster, loadApiOptionsFromEnv } from '@ukd/api';
 import { createRealtimeServer } from '@ukd/realtime-server';
 import { realtimeCredentials } from './realtime-credentials';
 import { createSiteServer } from './site-server';
@@ -20,7 +20,13 @@ const realtime = await createRealtimeServer({
   ...(process.env.REDIS_URL ? { redisUrl: process.env.REDIS_URL } : {}),
   ...(process.env.ALLOWED_ORIGINS ? { allowedOrigins: process.env.ALLOWED_ORIGINS.split(',') } : {}),
 });
-const api = await createApi(loadApiOptionsFromEnv());
+// The API signs channel auth for the same app (the key comes from REALTIME_APP_KEY in both, default
+// flirtlane-key) and publishes straight into this process's realtime server.
+const api = await createApi({
+  ...loadApiOptionsFromEnv(),
+  realtimeApp: { id: credentials.id, secret: credentials.secret },
+  broadcaster: inProcessBroadcaster(realtime, credentials.id),
+});
 const app = await createSiteServer({
   siteDir,
   logger: { level: process.env.LOG_LEVEL ?? 'info' },

@@ -11,6 +11,9 @@ export interface CreatedNotification {
 /** Called after every stored notification; the realtime issue broadcasts from here. */
 export type NotificationCreatedHook = (created: CreatedNotification) => void | Promise<void>;
 
+/** Asked before storing a notification that has a sender: false drops it (muted senders). */
+export type NotificationGate = (recipient: Pick<UserRow, 'id'>, fromUserId: number) => Promise<boolean>;
+
 type Sender = Pick<UserRow, 'id' | 'uuid' | 'username'>;
 type Recipient = Pick<UserRow, 'id' | 'uuid'>;
 
@@ -44,6 +47,7 @@ export class NotificationWriter {
     private readonly db: Db,
     private readonly onCreated: NotificationCreatedHook = () => {},
     private readonly onHookError: (error: unknown) => void = () => {},
+    private readonly accepts: NotificationGate = async () => true,
   ) {}
 
   /** A member did something to another member (viewed, liked, favourited, winked). */
@@ -52,7 +56,7 @@ export class NotificationWriter {
     actionType: MemberActionType,
     sender: Sender,
     senderImage: string,
-  ): Promise<UserNotification> {
+  ): Promise<UserNotification | null> {
     const ref = { username: sender.username, uuid: sender.uuid };
     const data: NotificationData = {
       action_type: actionType,
@@ -65,12 +69,16 @@ export class NotificationWriter {
     return this.write(recipient, sender.id, data);
   }
 
-  /** Stores any notification (message notifications from the messaging issue come here too). */
+  /**
+   * Stores any notification (message notifications from the messaging issue come here too).
+   * Answers null, storing nothing, when the recipient muted the sender.
+   */
   async write(
     recipient: Recipient,
     fromUserId: number | null,
     data: NotificationData,
-  ): Promise<UserNotification> {
+  ): Promise<UserNotification | null> {
+    if (fromUserId !== null && !(await this.accepts(recipient, fromUserId))) return null;
     const [row] = await this.db
       .insert(userNotifications)
       .values({ userId: recipient.id, fromUserId, actionType: data.action_type, data })

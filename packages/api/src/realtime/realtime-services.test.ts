@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import type { UserRow } from '../db/schema';
+import type { Member } from '../http/member-auth';
+import type { Broadcaster } from './broadcaster';
+import { ChannelAccess } from './channel-access';
+import { OnlineCounter } from './realtime-services';
+
+const UUID = '0d4a4f4e-8a5b-4d8e-9f00-1c2d3e4f5a6b';
+const member = (impersonated = false): Member => ({
+  user: { uuid: UUID, username: 'alice' } as UserRow,
+  sessionId: 's',
+  impersonated,
+});
+
+describe('ChannelAccess', () => {
+  it('grants own user channels and presence-online, refuses the rest', async () => {
+    const access = new ChannelAccess();
+    expect(await access.authorize(member(), `private-notifications.user.${UUID}`)).toEqual({});
+    expect(await access.authorize(member(), `private-credits.user.${UUID}`)).toEqual({});
+    expect(await access.authorize(member(), `private-duration.user.${UUID}`)).toEqual({});
+    expect(await access.authorize(member(), 'presence-online')).toEqual({
+      presence: { user_id: UUID, user_info: { username: 'alice' } },
+    });
+    expect(await access.authorize(member(), `private-notificationsXuser.${UUID}`)).toBeNull();
+    expect(await access.authorize(member(), `private-conversation.${UUID}`)).toBeNull();
+  });
+
+  it('keeps an impersonating operator out of presence-online, not out of the member’s channels', async () => {
+    const access = new ChannelAccess();
+    expect(await access.authorize(member(true), 'presence-online')).toBeNull();
+    expect(await access.authorize(member(true), `private-notifications.user.${UUID}`)).toEqual({});
+  });
+});
+
+describe('OnlineCounter', () => {
+  it('caches the count and answers the last known value while the realtime server is down', async () => {
+    let calls = 0;
+    let value = 3;
+    let down = false;
+    const broadcaster: Broadcaster = {
+      kind: 'pusher-http',
+      async publish() {},
+      async presenceUserCount() {
+        calls += 1;
+        if (down) throw new Error('ECONNREFUSED');
+        return value;
+      },
+    };
+    const errors: string[] = [];
+    const counter = new OnlineCounter(broadcaster, (message) => errors.push(message), 0);
+    expect(await counter.count()).toBe(3);
+    down = true;
+    value = 8;
+    expect(await counter.count()).toBe(3);
+    expect(errors).toEqual(['online count unavailable']);
+    down = false;
+    // Concurrent callers share one request.
+    const before = calls;
+    expect(await Promise.all([counter.count(), counter.count(), counter.count()])).toEqual([8, 8, 8]);
+    expect(calls - before).toBe(1);
+
+    const cached = new OnlineCounter(broadcaster, () => {}, 60_000);
+    await cached.count();
+    value = 11;
+    expect(await cached.count()).toBe(8);
+  });
+});

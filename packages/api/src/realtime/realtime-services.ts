@@ -1,0 +1,161 @@
+import {
+  type CreditsEarnedEvent,
+  type DurationUpdatedEvent,
+  REALTIME_EVENTS,
+  realtimeChannels,
+  SOCKET_ID_PATTERN,
+  type UserNotification,
+} from '@ukd/contracts/api';
+import type { FastifyRequest } from 'fastify';
+import type { CreatedNotification, NotificationCreatedHook } from '../notifications/notification-writer';
+import {
+  type Broadcaster,
+  type BroadcastOptions,
+  pusherHttpBroadcaster,
+  silentBroadcaster,
+} from './broadcaster';
+import { ChannelAccess } from './channel-access';
+import type { RealtimeAppCredentials } from './realtime-app';
+
+/** The sender's socket from `X-Socket-ID` (Echo sends it), when well-formed; else none. */
+export function requestSocketId(request: FastifyRequest): string | undefined {
+  const raw = request.headers['x-socket-id'];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  return value && SOCKET_ID_PATTERN.test(value) ? value : undefined;
+}
+
+type Log = (message: string, error: unknown) => void;
+
+/** Typed publishers for the events of `@ukd/contracts/api` REALTIME_EVENTS. */
+export class RealtimeEvents {
+  constructor(
+    private readonly broadcaster: Broadcaster,
+    private readonly log: Log,
+  ) {}
+
+  /** `notification.created` on the owner's notifications channel (call after the row is stored). */
+  notificationCreated(recipientUuid: string, notification: UserNotification): Promise<void> {
+    return this.broadcaster.publish(
+      [realtimeChannels.notifications(recipientUuid)],
+      REALTIME_EVENTS.notificationCreated,
+      notification,
+    );
+  }
+
+  /** `CreditsEarned` on the member's credits channel (billing: after the balance is committed). */
+  creditsEarned(userUuid: string, event: CreditsEarnedEvent, options?: BroadcastOptions): Promise<void> {
+    return this.broadcaster.publish(
+      [realtimeChannels.credits(userUuid)],
+      REALTIME_EVENTS.creditsEarned,
+      event,
+      options,
+    );
+  }
+
+  /** `DurationUpdated` on the member's duration channel (the unlimited-messaging pass changed). */
+  durationUpdated(userUuid: string, event: DurationUpdatedEvent, options?: BroadcastOptions): Promise<void> {
+    return this.broadcaster.publish(
+      [realtimeChannels.duration(userUuid)],
+      REALTIME_EVENTS.durationUpdated,
+      event,
+      options,
+    );
+  }
+
+  /**
+   * Publishes without making the caller wait or fail: realtime is best effort (clients catch up
+   * by id), so a member's request never waits on, or errors because of, the realtime server.
+   */
+  inBackground(send: () => Promise<void>, what: string): void {
+    void send().catch((error: unknown) => this.log(`realtime publish failed: ${what}`, error));
+  }
+}
+
+/** Caches the `presence-online` user count briefly: it is polled by every open tab. */
+export class OnlineCounter {
+  #value = 0;
+  #fetchedAt = 0;
+  #pending: Promise<number> | null = null;
+
+  constructor(
+    private readonly broadcaster: Broadcaster,
+    private readonly log: Log,
+    private readonly ttlMs = 10_000,
+  ) {}
+
+  /** Never throws: an unreachable realtime server answers the last known count (or 0). */
+  async count(): Promise<number> {
+    if (Date.now() - this.#fetchedAt < this.ttlMs) return this.#value;
+    this.#pending ??= this.broadcaster
+      .presenceUserCount(realtimeChannels.online)
+      .then(
+        (value) => {
+          this.#value = value;
+          this.#fetchedAt = Date.now();
+          return value;
+        },
+        (error: unknown) => {
+          this.log('online count unavailable', error);
+          return this.#value;
+        },
+      )
+      .finally(() => {
+        this.#pending = null;
+      });
+    return this.#pending;
+  }
+}
+
+export interface RealtimeServices {
+  app: RealtimeAppCredentials;
+  broadcaster: Broadcaster;
+  channels: ChannelAccess;
+  events: RealtimeEvents;
+  online: OnlineCounter;
+}
+
+export interface RealtimeSetup {
+  app: RealtimeAppCredentials;
+  broadcaster: Broadcaster | undefined;
+  httpApi: { host: string; port: number; useTls: boolean } | undefined;
+  log?: Log;
+}
+
+/** The broadcaster given, else the Pusher HTTP API when an address is configured, else none. */
+export function buildRealtime(setup: RealtimeSetup): RealtimeServices {
+  const log: Log = setup.log ?? ((message, error) => console.error(message, error));
+  const broadcaster =
+    setup.broadcaster ??
+    (setup.httpApi
+      ? pusherHttpBroadcaster({
+          ...setup.httpApi,
+          appId: setup.app.id,
+          key: setup.app.key,
+          secret: setup.app.secret,
+        })
+      : silentBroadcaster);
+  return {
+    app: setup.app,
+    broadcaster,
+    channels: new ChannelAccess(),
+    events: new RealtimeEvents(broadcaster, log),
+    online: new OnlineCounter(broadcaster, log),
+  };
+}
+
+/**
+ * The notification writer's `onCreated`: broadcasts the stored record on the owner's channel
+ * (in the background), then runs the hook given in the options, if any.
+ */
+export function broadcastNotifications(
+  realtime: RealtimeServices,
+  next: NotificationCreatedHook = () => {},
+): NotificationCreatedHook {
+  return async (created: CreatedNotification) => {
+    realtime.events.inBackground(
+      () => realtime.events.notificationCreated(created.recipientUuid, created.notification),
+      `notification ${created.notification.id}`,
+    );
+    await next(created);
+  };
+}
