@@ -1,7 +1,63 @@
 import type { RemoteRoute } from '@ukd/federation/remote-routes';
 
-/** A route is listed here only once its page exists; browse, profiles and lists follow. */
+/** A route is listed here only once its page exists. Every page loads on its own. */
 export const routes: RemoteRoute[] = [
+  {
+    path: '/dashboard',
+    title: 'Browse members',
+    access: 'member',
+    layout: 'default',
+    page: () => import('./pages/dashboard/dashboard-page'),
+  },
+  {
+    path: '/profile',
+    title: 'My profile',
+    access: 'member',
+    layout: 'default',
+    page: () => import('./pages/profile/profile-redirect'),
+  },
+  {
+    path: '/profile/edit',
+    title: 'Edit my profile',
+    access: 'member',
+    layout: 'default',
+    page: () => import('./pages/profile-edit/profile-edit-page'),
+  },
+  {
+    path: '/profile/complete',
+    title: 'Complete your profile',
+    access: 'member',
+    layout: 'default',
+    page: () => import('./pages/profile-complete/profile-complete-page'),
+  },
+  {
+    path: '/profile/:uuid',
+    title: 'Profile',
+    access: 'member',
+    layout: 'default',
+    page: () => import('./pages/profile/profile-page'),
+  },
+  {
+    path: '/my-profile',
+    title: 'My profile',
+    access: 'member',
+    layout: 'default',
+    page: () => import('./pages/my-profile/my-profile-page'),
+  },
+  {
+    path: '/my-visitors',
+    title: 'My visitors',
+    access: 'member',
+    layout: 'default',
+    page: () => import('./pages/lists/visitors-page'),
+  },
+  {
+    path: '/my-favorites',
+    title: 'My favourites',
+    access: 'member',
+    layout: 'default',
+    page: () => import('./pages/lists/favorites-page'),
+  },
   {
     path: '/account',
     title: 'Account settings',

@@ -80,6 +80,7 @@ export const treeShakenExports: Partial<Record<(typeof sharedSingletons)[number]
     'matchRoutes',
     'useLocation',
     'useNavigate',
+    'useParams',
     'useSearchParams',
   ],
 };

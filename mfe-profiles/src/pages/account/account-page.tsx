@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router';
 import styles from './account.module.css';
+import { ChangeEmail, ChangePassword, DownloadMyData } from './account-settings';
 import { SessionsList } from './sessions-list';
 import { Outcome, useRequest } from './use-request';
 
@@ -15,7 +16,10 @@ export default function AccountPage() {
     <div className={styles.page}>
       <h1>Account settings</h1>
       <AccountDetails user={user} />
+      <ChangeEmail current={user.email} />
+      <ChangePassword />
       <SessionsList />
+      <DownloadMyData />
       <PasswordConfirmedAction
         id="deactivate"
         title="Take a break"

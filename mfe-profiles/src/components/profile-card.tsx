@@ -1,0 +1,72 @@
+import type { ProfileCard as Card } from '@ukd/contracts/api';
+import { defaultAvatarUrl, SiteLink } from '@ukd/ui';
+import { useState } from 'react';
+import styles from './components.module.css';
+
+export function OnlineDot({ online }: { online: boolean }) {
+  if (!online) return null;
+  return (
+    <span className={styles.online} title="Online now">
+      <span className="ukd-visually-hidden">Online now</span>
+    </span>
+  );
+}
+
+/** A card's square photo; a missing or broken one falls back to the gender's default avatar. */
+function CardPhoto({ profile }: { profile: Card }) {
+  const fallback = defaultAvatarUrl(profile.gender);
+  const wanted = profile.primary_photo.thumbnail_url || profile.primary_photo.url || fallback;
+  const [src, setSrc] = useState(wanted);
+  return (
+    <img
+      className={styles.cardPhoto}
+      src={src}
+      alt=""
+      width={400}
+      height={400}
+      loading="lazy"
+      decoding="async"
+      onError={() => setSrc(fallback)}
+    />
+  );
+}
+
+/** A member in a list (browse, visitors, favourites): photo, username, age, city, online dot. */
+export function ProfileCard({
+  profile,
+  note,
+  isNew = false,
+}: {
+  profile: Card;
+  /** A line under the place, e.g. "Visited 5 minutes ago". */
+  note?: string;
+  isNew?: boolean;
+}) {
+  return (
+    <SiteLink
+      to={`/profile/${profile.uuid}`}
+      className={styles.card}
+      aria-label={`${profile.username}, ${profile.age}, ${profile.city}${profile.online ? ', online now' : ''}`}
+    >
+      <CardPhoto profile={profile} />
+      {isNew ? <span className={styles.newTag}>New</span> : null}
+      <div className={styles.cardBody}>
+        <p className={styles.cardName}>
+          <span>{profile.username}</span>
+          <span>{profile.age}</span>
+          <OnlineDot online={profile.online} />
+        </p>
+        <p className={styles.cardMeta}>{profile.city}</p>
+        {note ? <p className={styles.cardNote}>{note}</p> : null}
+      </div>
+    </SiteLink>
+  );
+}
+
+export function ProfileGrid({ children, label }: { children: React.ReactNode; label: string }) {
+  return (
+    <ul className={styles.grid} aria-label={label}>
+      {children}
+    </ul>
+  );
+}

@@ -1,0 +1,114 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { card, fakeApi, renderPage } from '../../test-support';
+import DashboardPage from './dashboard-page';
+import { readSearch, writeSearch } from './search-params';
+
+afterEach(cleanup);
+
+const page = (data: unknown[], meta = { current_page: 1, last_page: 1, total: data.length }) => ({
+  data,
+  meta,
+});
+
+describe('/dashboard search parameters', () => {
+  it('reads what it can from the address and writes only what differs from the defaults', () => {
+    const search = readSearch(
+      new URLSearchParams(
+        'gender=female&age_min=40&age_max=25&region=wales&online=1&photo=1&sort=active&page=2',
+      ),
+    );
+    expect(search).toEqual({
+      filters: {
+        gender: 'female',
+        age_min: 25,
+        age_max: 40,
+        region: 'wales',
+        online: true,
+        with_photo: true,
+      },
+      sort: 'active',
+      page: 2,
+    });
+    expect(readSearch(new URLSearchParams('gender=robot&age_min=12&region=mars&page=-1'))).toEqual({
+      filters: {},
+      sort: 'newest',
+      page: 1,
+    });
+    expect(writeSearch({ filters: { city: 'Leeds' }, sort: 'newest', page: 1 }).toString()).toBe(
+      'city=Leeds',
+    );
+  });
+});
+
+describe('DashboardPage', () => {
+  it('asks the API for the filters in the address and shows cards with photo, age, city and online dot', async () => {
+    const { api, calls } = fakeApi({
+      'GET /profiles': () =>
+        page([card(), card({ uuid: 'jo', username: 'jo', online: false, city: 'Cardiff' })]),
+    });
+    renderPage(DashboardPage, {
+      path: '/dashboard',
+      url: '/dashboard?gender=female&age_min=25&online=1&sort=active',
+      api,
+    });
+    const sam = await screen.findByRole('link', { name: 'sam, 31, Manchester, online now' });
+    expect(sam.getAttribute('href')).toBe('/profile/sam-uuid');
+    expect(sam.querySelector('img')?.getAttribute('src')).toBe('/p/sam-t.jpg');
+    expect(screen.getByRole('link', { name: 'jo, 31, Cardiff' })).toBeTruthy();
+    expect(screen.getByText('2 members match your filters')).toBeTruthy();
+    expect(calls[0]?.options.query).toEqual({
+      'filter[gender]': 'female',
+      'filter[age_min]': 25,
+      'filter[online]': 1,
+      sort: '-last_active_at',
+      page: 1,
+      limit: 24,
+    });
+  });
+
+  it('keeps applied filters in the address and starts again from page 1', async () => {
+    const { api, calls } = fakeApi({ 'GET /profiles': () => page([card()]) });
+    renderPage(DashboardPage, { path: '/dashboard', url: '/dashboard?page=3', api });
+    await screen.findByRole('link', { name: /^sam/ });
+    fireEvent.change(screen.getByLabelText('Looking for'), { target: { value: 'female' } });
+    fireEvent.change(screen.getByLabelText('Region'), { target: { value: 'london' } });
+    fireEvent.click(screen.getByLabelText('With a photo'));
+    fireEvent.click(screen.getByRole('button', { name: 'Show members' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe(
+        '/dashboard?gender=female&region=london&photo=1',
+      ),
+    );
+    await waitFor(() =>
+      expect(calls.at(-1)?.options.query).toMatchObject({
+        'filter[gender]': 'female',
+        'filter[region]': 'london',
+        'filter[with_photo]': 1,
+        page: 1,
+      }),
+    );
+  });
+
+  it('says when no one matches and clears the filters', async () => {
+    const { api } = fakeApi({
+      'GET /profiles': ({ query }) => page(query?.['filter[city]'] ? [] : [card()]),
+    });
+    renderPage(DashboardPage, { path: '/dashboard', url: '/dashboard?city=Nowhere', api });
+    expect(await screen.findByRole('heading', { name: 'No one matches your filters' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await screen.findByRole('link', { name: /^sam/ });
+    expect(screen.getByTestId('location').textContent).toBe('/dashboard');
+  });
+
+  it('pages through results with links that keep the filters', async () => {
+    const { api } = fakeApi({
+      'GET /profiles': () => page([card()], { current_page: 1, last_page: 3, total: 60 }),
+    });
+    renderPage(DashboardPage, { path: '/dashboard', url: '/dashboard?gender=male', api });
+    const next = await screen.findByRole('link', { name: 'Next' });
+    expect(next.getAttribute('href')).toBe('/dashboard?gender=male&page=2');
+    expect(screen.getByText('Page 1 of 3')).toBeTruthy();
+  });
+});

@@ -1,0 +1,264 @@
+import { PROFILE_LIMITS, type ProfileSearchFilters, UK_REGION_OPTIONS } from '@ukd/contracts/api';
+import { Button, EmptyState, SelectField, Spinner, TextField } from '@ukd/ui';
+import { type FormEvent, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Pager } from '../../components/pager';
+import { ProfileCard, ProfileGrid } from '../../components/profile-card';
+import { ProfilesNav } from '../../components/profiles-nav';
+import { apiError, useBrowseProfilesQuery } from '../../profiles-api';
+import styles from './dashboard.module.css';
+import { activeFilterCount, type DashboardSearch, readSearch, writeSearch } from './search-params';
+
+const AGE_OPTIONS = Array.from({ length: PROFILE_LIMITS.age.max - PROFILE_LIMITS.age.min + 1 }, (_, i) => {
+  const age = String(PROFILE_LIMITS.age.min + i);
+  return { value: age, label: age };
+});
+
+export default function DashboardPage() {
+  const [params, setParams] = useSearchParams();
+  const search = readSearch(params);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const { data, error, isFetching, isLoading, refetch } = useBrowseProfilesQuery({
+    filters: search.filters,
+    sort: search.sort === 'active' ? '-last_active_at' : '-created_at',
+    page: search.page,
+  });
+  const failure = apiError(error);
+  const filterCount = activeFilterCount(search.filters);
+
+  const go = (next: DashboardSearch) => {
+    setParams(writeSearch(next));
+    window.scrollTo?.({ top: 0 });
+  };
+
+  return (
+    <div className={styles.page}>
+      <ProfilesNav />
+      <div className={styles.header}>
+        <h1>Browse members</h1>
+        <div className={styles.toolbar}>
+          <Button
+            variant="secondary"
+            className={styles.filtersToggle}
+            aria-expanded={filtersOpen}
+            aria-controls="dashboard-filters"
+            onClick={() => setFiltersOpen((open) => !open)}
+          >
+            Filters{filterCount ? ` (${filterCount})` : ''}
+          </Button>
+          <label className="ukd-visually-hidden" htmlFor="dashboard-sort">
+            Sort by
+          </label>
+          <select
+            id="dashboard-sort"
+            value={search.sort}
+            onChange={(event) =>
+              go({ ...search, sort: event.target.value === 'active' ? 'active' : 'newest', page: 1 })
+            }
+          >
+            <option value="newest">Newest members</option>
+            <option value="active">Last active</option>
+          </select>
+        </div>
+      </div>
+      <div className={styles.layout}>
+        <FilterForm
+          // A new address (back button, a shared link) starts the form again from it.
+          key={params.toString()}
+          filters={search.filters}
+          open={filtersOpen}
+          onApply={(filters) => {
+            setFiltersOpen(false);
+            go({ ...search, filters, page: 1 });
+          }}
+        />
+        <section aria-labelledby="results-heading" aria-busy={isFetching}>
+          <h2 id="results-heading" className="ukd-visually-hidden">
+            Results
+          </h2>
+          {isLoading ? (
+            <Spinner label="Loading members" />
+          ) : failure ? (
+            <div className="ukd-notice ukd-notice--error" role="alert">
+              {failure.message || 'The members could not be loaded.'}{' '}
+              <Button variant="ghost" onClick={() => refetch()}>
+                Try again
+              </Button>
+            </div>
+          ) : data && data.data.length > 0 ? (
+            <>
+              <p className={styles.summary} role="status">
+                {data.meta.total === 1 ? '1 member' : `${data.meta.total ?? data.data.length} members`}
+                {filterCount ? ' match your filters' : ''}
+              </p>
+              <ProfileGrid label="Members">
+                {data.data.map((profile) => (
+                  <li key={profile.uuid}>
+                    <ProfileCard profile={profile} />
+                  </li>
+                ))}
+              </ProfileGrid>
+              <Pager page={data.meta.current_page} lastPage={data.meta.last_page} />
+            </>
+          ) : (
+            <EmptyState
+              title={search.page > 1 ? 'No more members here' : 'No one matches your filters'}
+              action={
+                filterCount || search.page > 1 ? (
+                  <Button variant="secondary" onClick={() => go({ filters: {}, sort: search.sort, page: 1 })}>
+                    Clear filters
+                  </Button>
+                ) : undefined
+              }
+            >
+              {filterCount
+                ? 'Try a wider age range, another region, or fewer filters.'
+                : 'There is no one to show yet. Check back soon.'}
+            </EmptyState>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+interface FilterValues {
+  gender: string;
+  age_min: string;
+  age_max: string;
+  region: string;
+  city: string;
+  username: string;
+  online: boolean;
+  with_photo: boolean;
+}
+
+function toValues(filters: ProfileSearchFilters): FilterValues {
+  return {
+    gender: filters.gender ?? '',
+    age_min: filters.age_min?.toString() ?? '',
+    age_max: filters.age_max?.toString() ?? '',
+    region: filters.region ?? '',
+    city: filters.city ?? '',
+    username: filters.username ?? '',
+    online: filters.online ?? false,
+    with_photo: filters.with_photo ?? false,
+  };
+}
+
+function toFilters(values: FilterValues): ProfileSearchFilters {
+  // Same leniency as the address: build it, then read it back.
+  const params = new URLSearchParams();
+  for (const key of ['gender', 'age_min', 'age_max', 'region', 'city', 'username'] as const) {
+    if (values[key]) params.set(key, values[key]);
+  }
+  if (values.online) params.set('online', '1');
+  if (values.with_photo) params.set('photo', '1');
+  return readSearch(params).filters;
+}
+
+function FilterForm({
+  filters,
+  open,
+  onApply,
+}: {
+  filters: ProfileSearchFilters;
+  open: boolean;
+  onApply(filters: ProfileSearchFilters): void;
+}) {
+  const [values, setValues] = useState(() => toValues(filters));
+  const set = <K extends keyof FilterValues>(key: K, value: FilterValues[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    onApply(toFilters(values));
+  }
+
+  return (
+    <form
+      id="dashboard-filters"
+      className={styles.filters}
+      data-open={open}
+      onSubmit={submit}
+      aria-label="Filters"
+    >
+      <h2>Filters</h2>
+      <SelectField
+        id="filter-gender"
+        label="Looking for"
+        value={values.gender}
+        onChange={(e) => set('gender', e.target.value)}
+        placeholder="Women and men"
+        options={[
+          { value: 'female', label: 'Women' },
+          { value: 'male', label: 'Men' },
+        ]}
+      />
+      <div className={styles.ageRow}>
+        <SelectField
+          id="filter-age-min"
+          label="Age from"
+          value={values.age_min}
+          onChange={(e) => set('age_min', e.target.value)}
+          placeholder="Any"
+          options={AGE_OPTIONS}
+        />
+        <SelectField
+          id="filter-age-max"
+          label="Age to"
+          value={values.age_max}
+          onChange={(e) => set('age_max', e.target.value)}
+          placeholder="Any"
+          options={AGE_OPTIONS}
+        />
+      </div>
+      <SelectField
+        id="filter-region"
+        label="Region"
+        value={values.region}
+        onChange={(e) => set('region', e.target.value)}
+        placeholder="All of the UK"
+        options={UK_REGION_OPTIONS.map((r) => ({ value: r.key, label: r.label }))}
+      />
+      <TextField
+        id="filter-city"
+        label="Town or city"
+        value={values.city}
+        maxLength={PROFILE_LIMITS.city.max}
+        autoComplete="address-level2"
+        onChange={(e) => set('city', e.target.value)}
+      />
+      <TextField
+        id="filter-username"
+        label="Username starts with"
+        value={values.username}
+        maxLength={30}
+        autoCapitalize="none"
+        spellCheck={false}
+        onChange={(e) => set('username', e.target.value)}
+      />
+      <fieldset className={styles.checks}>
+        <legend>Show only</legend>
+        <label className={styles.check}>
+          <input type="checkbox" checked={values.online} onChange={(e) => set('online', e.target.checked)} />
+          Online now
+        </label>
+        <label className={styles.check}>
+          <input
+            type="checkbox"
+            checked={values.with_photo}
+            onChange={(e) => set('with_photo', e.target.checked)}
+          />
+          With a photo
+        </label>
+      </fieldset>
+      <div className={styles.filterActions}>
+        <Button type="submit">Show members</Button>
+        <Button variant="ghost" onClick={() => onApply({})}>
+          Clear
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,112 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Avatar, defaultAvatarUrl } from './avatar';
+import { Badge } from './badge';
+import { EmptyState } from './empty-state';
+import { Modal } from './modal';
+import { Tabs, tabPanelProps } from './tabs';
+import { TextAreaField } from './text-area-field';
+
+afterEach(cleanup);
+
+describe('Avatar', () => {
+  it('shows the photo, and the gender default when there is none or it fails to load', () => {
+    const { rerender } = render(<Avatar src="/p/1.jpg" gender="female" alt="sam" />);
+    const img = screen.getByRole('img', { name: 'sam' });
+    expect(img.getAttribute('src')).toBe('/p/1.jpg');
+    fireEvent.error(img);
+    expect(screen.getByRole('img', { name: 'sam' }).getAttribute('src')).toBe(defaultAvatarUrl('female'));
+
+    rerender(<Avatar src={null} gender="male" alt="demo" />);
+    expect(screen.getByRole('img', { name: 'demo' }).getAttribute('src')).toBe(
+      '/api/avatars/default-male.svg',
+    );
+  });
+});
+
+describe('Badge', () => {
+  it('shows a count with words for screen readers, caps it, and hides at zero', () => {
+    const { container, rerender } = render(<Badge count={3} label="new visitors" />);
+    expect(container.textContent).toBe('33 new visitors');
+    rerender(<Badge count={150} label="new visitors" />);
+    expect(container.textContent).toContain('99+');
+    rerender(<Badge count={0} label="new visitors" />);
+    expect(container.textContent).toBe('');
+  });
+});
+
+describe('EmptyState', () => {
+  it('says what is empty and offers the next step', () => {
+    render(
+      <EmptyState title="No one matches" action={<button type="button">Clear filters</button>}>
+        Try a wider age range.
+      </EmptyState>,
+    );
+    expect(screen.getByRole('heading', { name: 'No one matches' })).toBeTruthy();
+    expect(screen.getByText('Try a wider age range.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Clear filters' })).toBeTruthy();
+  });
+});
+
+function Harness() {
+  const [selected, setSelected] = useState('mine');
+  return (
+    <>
+      <Tabs
+        label="Favourites"
+        idPrefix="fav"
+        items={[
+          { id: 'mine', label: 'My favourites' },
+          { id: 'received', label: 'Favourited me' },
+        ]}
+        selected={selected}
+        onSelect={setSelected}
+      />
+      <div {...tabPanelProps('fav', selected)}>{selected}</div>
+    </>
+  );
+}
+
+describe('Tabs', () => {
+  it('selects on click and with the arrow keys, one tab in the tab order', () => {
+    render(<Harness />);
+    const [mine, received] = screen.getAllByRole('tab');
+    expect(mine?.getAttribute('aria-selected')).toBe('true');
+    expect(received?.getAttribute('tabindex')).toBe('-1');
+    fireEvent.click(received as HTMLElement);
+    expect(screen.getByRole('tabpanel').textContent).toBe('received');
+    fireEvent.keyDown(screen.getByRole('tablist'), { key: 'ArrowRight' });
+    expect(screen.getByRole('tabpanel').textContent).toBe('mine');
+    expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe('fav-tab-mine');
+  });
+});
+
+describe('Modal', () => {
+  it('shows its title and content only while open, and closes from its close button', () => {
+    const onClose = vi.fn();
+    const { rerender } = render(
+      <Modal open={false} title="Block sam?" onClose={onClose}>
+        <p>They will not see you.</p>
+      </Modal>,
+    );
+    expect(screen.queryByText('They will not see you.')).toBeNull();
+    rerender(
+      <Modal open title="Block sam?" onClose={onClose}>
+        <p>They will not see you.</p>
+      </Modal>,
+    );
+    expect(screen.getByText('They will not see you.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Close', hidden: true }));
+    expect(onClose).toHaveBeenCalled();
+  });
+});
+
+describe('TextAreaField', () => {
+  it('labels the text area and shows its error', () => {
+    render(<TextAreaField id="about" label="About me" error="The about field is required" />);
+    expect(screen.getByLabelText('About me').tagName).toBe('TEXTAREA');
+    expect(screen.getByRole('alert').textContent).toBe('The about field is required');
+  });
+});
