@@ -6,7 +6,7 @@ import { useDispatch, useSelector, useStore } from 'react-redux';
 import { useNavigate } from 'react-router';
 import { useShellServices } from '../session/shell-services';
 import { createClickTracker } from './click-tracking';
-import { createDesktopNotifier } from './desktop-notifications';
+import { createDesktopNotifier, pushClickQuery } from './desktop-notifications';
 import { Foldout } from './foldout';
 import { Balance } from './member-nav';
 import { startMemberSession } from './member-session';
@@ -37,12 +37,17 @@ export default function MemberChrome() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: one realtime session per member, not per user update
   useEffect(() => {
     if (!user) return;
-    const desktop = createDesktopNotifier((notification: UserNotification) =>
-      navigate(
-        notification.data.action_type === 'MESSAGE_RECEIVED'
-          ? `/message/${notification.data.message?.conversation.uuid ?? ''}`
-          : notificationTarget(notification),
-      ),
+    const desktop = createDesktopNotifier(
+      (notification: UserNotification) =>
+        navigate(
+          notification.data.action_type === 'MESSAGE_RECEIVED'
+            ? `/message/${notification.data.message?.conversation.uuid ?? ''}`
+            : notificationTarget(notification),
+        ),
+      (notification) =>
+        api
+          .request('/push-notification-clicks', { method: 'POST', query: pushClickQuery(notification) })
+          .catch((error: unknown) => console.warn('push click tracking failed', error)),
     );
     return startMemberSession(user, {
       api: api.request,
