@@ -80,7 +80,7 @@ for (const { driver, skip } of drivers) {
     });
 
     /** A pusher-js client that authorises through POST /api/broadcasting/auth as the member. */
-    function connect(member: Member): Pusher {
+    function connect(member: Member, port = apiPort): Pusher {
       const client = new Pusher(APP.key, {
         cluster: '',
         wsHost: '127.0.0.1',
@@ -89,7 +89,7 @@ for (const { driver, skip } of drivers) {
         enabledTransports: ['ws'],
         disableStats: true,
         channelAuthorization: {
-          endpoint: `http://127.0.0.1:${apiPort}/api/broadcasting/auth`,
+          endpoint: `http://127.0.0.1:${port}/api/broadcasting/auth`,
           transport: 'ajax',
           headers: { 'Site-key': DEFAULT_SITE.key, Authorization: `Bearer ${member.access_token}` },
         },
@@ -187,6 +187,32 @@ for (const { driver, skip } of drivers) {
       await api.context.realtime.events.creditsEarned(bobUuid, { ...payload, credits_earned: 5 });
       expect((await both)[0]).toMatchObject({ credits_earned: 5 });
       expect(senderGot).toBe(1);
+    });
+
+    it('a standalone API (no broadcaster given) publishes through the Pusher HTTP API', async () => {
+      const standalone = await startTestApi(driver, {
+        realtimeApp: { id: APP.id, secret: APP.secret },
+        realtimeHttpApi: { host: '127.0.0.1', port: rt.port, useTls: false },
+      });
+      try {
+        expect(standalone.context.realtime.broadcaster.kind).toBe('pusher-http');
+        await standalone.app.listen({ port: 0, host: '127.0.0.1' });
+        const port = (standalone.app.server.address() as AddressInfo).port;
+        const owner = await registerMember(standalone);
+        const fan = await registerMember(standalone, { gender: 'male' });
+        const ownerUuid = (await standalone.call('POST', '/api/me', { token: owner.access_token })).json()
+          .data.uuid;
+        const channel = connect(owner, port).subscribe(realtimeChannels.notifications(ownerUuid));
+        await waitFor(channel, 'pusher:subscription_succeeded');
+        const received = waitFor<UserNotification>(channel, REALTIME_EVENTS.notificationCreated);
+        await standalone.call('PUT', `/api/profiles/${ownerUuid}/favorite`, { token: fan.access_token });
+        expect((await received).data).toMatchObject({
+          action_type: 'USER_FAVORITE',
+          from_user_name: fan.username,
+        });
+      } finally {
+        await standalone.close();
+      }
     });
   });
 }

@@ -65,3 +65,25 @@ describe('OnlineCounter', () => {
     expect(await cached.count()).toBe(8);
   });
 });
+
+describe('loadApiOptionsFromEnv (realtime)', () => {
+  it('publishes standalone through the Pusher HTTP API of the configured realtime server', async () => {
+    const { loadApiOptionsFromEnv } = await import('../options');
+    const siteOnly = loadApiOptionsFromEnv({ SITE_URL: 'https://flirtlane.co.uk' });
+    expect(siteOnly.realtimeHttpApi).toEqual({ host: 'flirtlane.co.uk', port: 443, useTls: true });
+    expect(siteOnly.realtimeApp).toEqual({ id: 'flirtlane' });
+    const configured = loadApiOptionsFromEnv({
+      REALTIME_HOST: 'ws.flirtlane.co.uk',
+      REALTIME_PORT: '443',
+      REALTIME_SCHEME: 'wss',
+      REALTIME_APP_ID: 'prod',
+      REALTIME_APP_SECRET: 'shh',
+      REALTIME_API_HOST: 'soketi.internal',
+      REALTIME_API_PORT: '6001',
+      REALTIME_API_TLS: 'false',
+    });
+    expect(configured.realtime).toMatchObject({ host: 'ws.flirtlane.co.uk', port: 443, scheme: 'wss' });
+    expect(configured.realtimeHttpApi).toEqual({ host: 'soketi.internal', port: 6001, useTls: false });
+    expect(configured.realtimeApp).toEqual({ id: 'prod', secret: 'shh' });
+  });
+});
