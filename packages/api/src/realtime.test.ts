@@ -187,6 +187,30 @@ for (const { driver, skip } of drivers) {
       expect(xml.statusCode).toBe(422);
     });
 
+    it('documents the realtime, notification and tracking endpoints in the OpenAPI document', async () => {
+      const doc = (await api.call('GET', '/api/docs', { siteKey: null })).json();
+      for (const path of [
+        '/api/broadcasting/auth',
+        '/api/onlines/count',
+        '/api/user-notifications',
+        '/api/notifications/count',
+        '/api/user-notifications/read-all',
+        '/api/user-notifications/{id}/read',
+        '/api/user-notifications/{id}',
+        '/api/user-notifications/{fromUserName}/mute',
+        '/api/user-notifications/{fromUserName}/unmute',
+        '/api/user-track-clicks',
+        '/api/site-popups',
+        '/api/ab-test-events',
+        '/api/push-notification-clicks',
+      ]) {
+        expect(Object.keys(doc.paths)).toContain(path);
+      }
+      expect(Object.keys(doc.paths['/api/broadcasting/auth'].post.requestBody.content)).toEqual(
+        expect.arrayContaining(['application/x-www-form-urlencoded', 'application/json']),
+      );
+    });
+
     it('answers the online count from presence-online, cached briefly, never failing', async () => {
       recorder.setOnline(7);
       const res = await api.call('GET', '/api/onlines/count');
