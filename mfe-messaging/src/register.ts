@@ -1,7 +1,12 @@
+import { baseApi } from '@ukd/api-client/rtk';
 import type { RemoteRegistration, ShellContext } from '@ukd/contracts';
 import { routeDefinitions } from '@ukd/federation/remote-routes';
+import './messaging-api';
 import { routes } from './routes';
 
-export function register(_shell: ShellContext): RemoteRegistration {
+export function register(shell: ShellContext): RemoteRegistration {
+  // RTK Query's reducer and middleware join the store once for the page; importing
+  // `messaging-api` above has injected this remote's endpoints into it.
+  shell.installBaseApi(baseApi);
   return { id: 'mfe-messaging', routes: routeDefinitions(routes) };
 }

@@ -1,8 +1,30 @@
 import type { RemoteRoute } from '@ukd/federation/remote-routes';
 
-/**
- * This remote is built, deployed and registered with the site like every other, but serves no
- * page yet: its member pages arrive with their feature work. A route is listed here only once
- * its page exists, so the shell never loads this remote for a page it cannot show.
- */
-export const routes: RemoteRoute[] = [];
+/** A route is listed here only once its page exists. Every page loads on its own. */
+export const routes: RemoteRoute[] = [
+  {
+    path: '/messages',
+    title: 'Messages',
+    access: 'member',
+    layout: 'default',
+    page: () => import('./pages/conversations/conversations-page'),
+  },
+  {
+    path: '/messages/:id',
+    title: 'Conversation',
+    access: 'member',
+    layout: 'chat',
+    name: 'messages-id',
+    // SPEC §2: the conversation screen hides the member header bar.
+    hideHeaderBar: true,
+    page: () => import('./pages/conversation/conversation-page'),
+  },
+  {
+    path: '/message/:conversationUuid',
+    title: 'Conversation',
+    access: 'member',
+    layout: 'chat',
+    hideHeaderBar: true,
+    page: () => import('./pages/message-redirect'),
+  },
+];

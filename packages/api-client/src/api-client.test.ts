@@ -58,6 +58,17 @@ describe('api client', () => {
     expect(localStorage.getItem('auth._token.local')).toBe('Bearer A1');
   });
 
+  it('passes extra headers through, without letting them replace the site headers', async () => {
+    const calls = fakeApi(() => ({ status: 201, body: { data: { id: 1 } } }));
+    const api = client();
+    await api.request('/user-conversations/c1/messages', {
+      method: 'POST',
+      body: { type: 'wink' },
+      headers: { 'X-Socket-ID': '123.456', 'Site-key': 'forged' },
+    });
+    expect(calls[0]?.headers).toMatchObject({ 'X-Socket-ID': '123.456', 'Site-key': 'ukdating-site01' });
+  });
+
   it('refreshes once for concurrent 401s and retries with the new token', async () => {
     let refreshes = 0;
     const calls = fakeApi(({ url, headers, body }) => {

@@ -41,6 +41,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (value !== undefined) url.searchParams.set(key, String(value));
     }
     const headers: Record<string, string> = {
+      ...init.headers,
       Accept: 'application/json',
       'Site-key': siteKey,
       'Device-ID': await options.deviceId,

@@ -16,6 +16,8 @@ export interface ApiRequestOptions {
   /** Send the member's token (default true when one is stored). */
   auth?: boolean;
   signal?: AbortSignal;
+  /** Extra headers for this call, e.g. `X-Socket-ID`; the site's own headers win on a clash. */
+  headers?: Record<string, string>;
 }
 
 /** A call to the JSON API with the site's headers, token refresh and error handling. */

@@ -1,0 +1,136 @@
+import type { MessagePrices } from '@ukd/contracts/api';
+import { Button, SiteLink } from '@ukd/ui';
+import { type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
+import { BUY_CREDITS_PATH } from '../../lib/contract';
+import { imageProblem } from '../../lib/send-image';
+import styles from './conversation.module.css';
+import type { Outgoing, Refusal } from './use-chat';
+
+/** The API's limit on a text (`MESSAGE_LIMITS.bodyMax`). */
+const BODY_MAX = 2000;
+
+interface ComposerProps {
+  chatmateName: string;
+  prices: MessagePrices;
+  free: boolean;
+  send(message: Outgoing, price: number): Promise<Refusal | null>;
+}
+
+function priceLabel(price: number, free: boolean): string {
+  if (free || price === 0) return 'free with your 24h pass';
+  return `${price} ${price === 1 ? 'credit' : 'credits'}`;
+}
+
+/** Text, a photo or a wink. Enter sends; Shift+Enter starts a new line. */
+export function Composer({ chatmateName, prices, free, send }: ComposerProps) {
+  const [text, setText] = useState('');
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  async function deliver(message: Outgoing, restore?: string) {
+    setRefusal(null);
+    const refused = await send(message, free ? 0 : prices[message.type]);
+    if (refused) {
+      setRefusal(refused);
+      // Nothing was sent: give the member their words back.
+      if (restore !== undefined) setText((current) => current || restore);
+    }
+  }
+
+  function submit(event?: FormEvent) {
+    event?.preventDefault();
+    const body = text.trim();
+    if (!body) return;
+    setText('');
+    void deliver({ type: 'text', body }, body);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  }
+
+  function onFile(file: File | undefined) {
+    if (fileInput.current) fileInput.current.value = '';
+    if (!file) return;
+    const problem = imageProblem(file);
+    if (problem) {
+      setRefusal({ kind: 'refused', message: problem });
+      return;
+    }
+    void deliver({ type: 'image', file });
+  }
+
+  return (
+    <form className={styles.composer} onSubmit={submit} aria-label={`Write to ${chatmateName}`}>
+      {refusal ? (
+        <div className={`ukd-notice ukd-notice--error ${styles.refusal}`} role="alert">
+          {refusal.kind === 'credits' ? (
+            <>
+              You do not have enough credits to send this message.{' '}
+              <SiteLink to={BUY_CREDITS_PATH} className="ukd-button ukd-button--primary">
+                Buy credits
+              </SiteLink>
+            </>
+          ) : (
+            refusal.message
+          )}
+          <button
+            type="button"
+            className={styles.dismiss}
+            aria-label="Dismiss"
+            onClick={() => setRefusal(null)}
+          >
+            ×
+          </button>
+        </div>
+      ) : null}
+      <div className={styles.composerRow}>
+        <button
+          type="button"
+          className={styles.tool}
+          onClick={() => void deliver({ type: 'wink' })}
+          title={`Send a wink (${priceLabel(prices.wink, free)})`}
+          aria-label={`Send a wink (${priceLabel(prices.wink, free)})`}
+        >
+          <span aria-hidden="true">😉</span>
+        </button>
+        <button
+          type="button"
+          className={styles.tool}
+          onClick={() => fileInput.current?.click()}
+          title={`Send a photo (${priceLabel(prices.image, free)})`}
+          aria-label={`Send a photo (${priceLabel(prices.image, free)})`}
+        >
+          <span aria-hidden="true">📷</span>
+        </button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/heic,image/heif,image/avif"
+          className="ukd-visually-hidden"
+          tabIndex={-1}
+          aria-label="Photo to send"
+          onChange={(event) => onFile(event.target.files?.[0])}
+        />
+        <label className={styles.field}>
+          <span className="ukd-visually-hidden">Message</span>
+          <textarea
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            onKeyDown={onKeyDown}
+            rows={1}
+            maxLength={BODY_MAX}
+            placeholder={`Message ${chatmateName}`}
+            enterKeyHint="send"
+          />
+        </label>
+        <Button type="submit" disabled={!text.trim()} aria-label={`Send (${priceLabel(prices.text, free)})`}>
+          Send
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,200 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ApiRequestOptions } from '@ukd/contracts';
+import type { Message } from '@ukd/contracts/api';
+import { selectUser } from '@ukd/store';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { conversation, ME, message, SAM } from '../../lib/test-data';
+import { ApiError, fakeApi, fakeRealtime, renderPage } from '../../test-support';
+import ConversationPage from './conversation-page';
+
+afterEach(cleanup);
+
+// happy-dom lays nothing out: give elements a phone's size so the virtualised list renders rows.
+beforeAll(() => {
+  for (const [name, value] of [
+    ['clientHeight', 640],
+    ['clientWidth', 360],
+    ['offsetHeight', 72],
+    ['offsetWidth', 360],
+  ] as const) {
+    Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get: () => value });
+  }
+});
+
+const base = '/user-conversations/conv-7';
+const channel = 'conversation.conv-7';
+
+function setup(
+  handlers: Record<string, (options: ApiRequestOptions) => unknown> = {},
+  history: Message[] = [],
+) {
+  const live = fakeRealtime();
+  const { api, calls } = fakeApi({
+    [`GET ${base}`]: () => ({ data: conversation() }),
+    'GET /message-prices': () => ({
+      data: { prices: { text: 1, image: 2, wink: 1, trigger: 1 }, has_unli_message: false, credits: 100 },
+    }),
+    [`GET ${base}/messages`]: ({ query }) =>
+      query?.after !== undefined
+        ? { data: history.filter((m) => m.id > Number(query.after)), meta: { has_more: false } }
+        : { data: history, meta: { has_more: false } },
+    [`POST ${base}/read`]: () => ({
+      data: { updated: 1, read_at: '2026-11-21T10:10:00Z', unread_messages_count: 0 },
+    }),
+    ...handlers,
+  });
+  const view = renderPage(ConversationPage, {
+    path: '/messages/:id',
+    url: '/messages/conv-7',
+    api,
+    realtime: live.realtime,
+  });
+  return { ...view, calls, live };
+}
+
+const credits = (store: { getState(): unknown }) => selectUser(store.getState() as never)?.credits;
+const list = () => screen.getByRole('list', { name: 'Messages with sam' });
+
+describe('ConversationPage', () => {
+  it('shows the chatmate and the history, text as text, and marks what it shows as read', async () => {
+    const { store, calls } = setup({}, [
+      message({ id: 1, body: '<b>Hello</b> demo', from_id: SAM, to_id: ME }),
+      message({ id: 2, body: 'Hi sam', from_id: ME, to_id: SAM, read_at: '2026-11-21T10:01:00Z' }),
+    ]);
+    expect(await screen.findByRole('heading', { name: 'sam' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to messages' }).getAttribute('href')).toBe('/messages');
+    await within(await screen.findByRole('list', { name: 'Messages with sam' })).findByText(
+      '<b>Hello</b> demo',
+    );
+    expect(list().querySelector('b')).toBeNull();
+    const mine = within(list()).getByText('Hi sam').closest('[data-from-me]');
+    expect(mine?.textContent).toContain('Seen');
+    await waitFor(() => expect(selectUser(store.getState())?.unread_messages_count).toBe(0));
+    expect(calls.find((c) => c.path === `${base}/read`)?.options.body).toEqual({ up_to_id: 1 });
+  });
+
+  it('sends optimistically with a client id, drops the balance by the price, and never doubles it', async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    const { store, calls, live } = setup({
+      [`POST ${base}/messages`]: () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+    });
+    const box = await screen.findByRole('textbox', { name: 'Message' });
+    fireEvent.change(box, { target: { value: 'See you at 8' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    const row = await within(list()).findByText('See you at 8');
+    expect(row.closest('[data-from-me]')?.textContent).toContain('Sending…');
+    const post = calls.find((c) => c.method === 'POST' && c.path === `${base}/messages`);
+    const body = post?.options.body as { client_msg_id: string; type: string; body: string };
+    expect(body).toMatchObject({ type: 'text', body: 'See you at 8' });
+    expect(body.client_msg_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(post?.options.headers).toEqual({ 'X-Socket-ID': '123.456' });
+    const stored = message({
+      id: 9,
+      client_msg_id: body.client_msg_id,
+      from_id: ME,
+      to_id: SAM,
+      body: 'See you at 8',
+      price: 1,
+    });
+    // The live event may beat the answer: still one row.
+    act(() => live.emit(channel, 'message.sent', { ...stored, viewer_id: null }));
+    await act(async () => answer({ data: stored }));
+    await waitFor(() =>
+      expect(within(list()).getByText('See you at 8').closest('[data-from-me]')?.textContent).toContain(
+        'Sent',
+      ),
+    );
+    expect(within(list()).getAllByText('See you at 8')).toHaveLength(1);
+    expect(credits(store)).toBe(99);
+  });
+
+  it('offers Retry after a failed send and retries with the same client id', async () => {
+    const ids: string[] = [];
+    let fail = true;
+    const { store } = setup({
+      [`POST ${base}/messages`]: ({ body }) => {
+        const request = body as { client_msg_id: string };
+        ids.push(request.client_msg_id);
+        if (fail) throw new TypeError('Failed to fetch');
+        return {
+          data: message({
+            id: 11,
+            client_msg_id: request.client_msg_id,
+            from_id: ME,
+            to_id: SAM,
+            type: 'wink',
+            body: null,
+            price: 1,
+          }),
+        };
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: /Send a wink/ }));
+    fireEvent.click(await within(list()).findByRole('button', { name: 'Retry' }));
+    expect(credits(store)).toBe(100);
+    fail = false;
+    await waitFor(() => expect(ids).toHaveLength(2));
+    expect(ids[1]).toBe(ids[0]);
+    // That retry went out while the network was still down; the next one gets through.
+    fireEvent.click(await within(list()).findByRole('button', { name: 'Retry' }));
+    await within(list()).findByText('Sent');
+    expect(new Set(ids).size).toBe(1);
+    expect(within(list()).getAllByText('You sent a wink')).toHaveLength(1);
+    expect(credits(store)).toBe(99);
+  });
+
+  it('without enough credits sends nothing and offers to buy credits', async () => {
+    const { store } = setup({
+      [`POST ${base}/messages`]: () => {
+        throw new ApiError(402, 'You do not have enough credits to send this message.', {
+          credits: ['You do not have enough credits to send this message.'],
+        });
+      },
+    });
+    const box = await screen.findByRole('textbox', { name: 'Message' });
+    fireEvent.change(box, { target: { value: 'Hello?' } });
+    fireEvent.click(screen.getByRole('button', { name: /^Send \(/ }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('You do not have enough credits');
+    expect(within(alert).getByRole('link', { name: 'Buy credits' }).getAttribute('href')).toBe(
+      '/credits/package',
+    );
+    expect(screen.queryByRole('list', { name: 'Messages with sam' })).toBeNull();
+    expect((box as HTMLTextAreaElement).value).toBe('Hello?');
+    expect(credits(store)).toBe(100);
+  });
+
+  it('catches up by id after a reconnect and on the live event, without doubles', async () => {
+    const history = [message({ id: 1, body: 'one' })];
+    const { calls, live } = setup({}, history);
+    await within(await screen.findByRole('list', { name: 'Messages with sam' })).findByText('one');
+    history.push(message({ id: 2, body: 'two' }), message({ id: 3, body: 'three' }));
+    act(() => live.emit(channel, 'message.sent', history[2]));
+    await act(async () => live.reconnect());
+    await within(list()).findByText('two');
+    expect(calls.some((c) => c.options.query?.after === 1)).toBe(true);
+    act(() => live.emit(channel, 'message.sent', history[1]));
+    expect(
+      within(list())
+        .getAllByText(/^(one|two|three)$/)
+        .map((e) => e.textContent),
+    ).toEqual(['one', 'two', 'three']);
+  });
+
+  it("answers another member's conversation with not found", async () => {
+    const { api } = fakeApi({
+      [`GET ${base}`]: () => {
+        throw new ApiError(404, 'Not found.');
+      },
+      'GET /message-prices': () => ({
+        data: { prices: { text: 1, image: 2, wink: 1, trigger: 1 }, has_unli_message: false, credits: 1 },
+      }),
+    });
+    renderPage(ConversationPage, { path: '/messages/:id', url: '/messages/conv-7', api });
+    expect(await screen.findByRole('heading', { name: 'This conversation could not be found' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,121 @@
+import type { ShellContext } from '@ukd/contracts';
+import type { Conversation } from '@ukd/contracts/api';
+import { selectUser } from '@ukd/store';
+import { Avatar, Button, EmptyState, PageLoading, SiteLink, useShell } from '@ukd/ui';
+import { useSelector } from 'react-redux';
+import { useParams } from 'react-router';
+import { DEFAULT_PRICES } from '../../lib/contract';
+import { apiError, useConversationQuery, useMessagePricesQuery } from '../../messaging-api';
+import { Composer } from './composer';
+import styles from './conversation.module.css';
+import { MessageListView } from './message-list-view';
+import { useChat } from './use-chat';
+
+function ChatHeader({ conversation }: { conversation: Conversation }) {
+  const { chatmate } = conversation;
+  return (
+    <header className={styles.header}>
+      <SiteLink to="/messages" className={styles.back} aria-label="Back to messages">
+        <span aria-hidden="true">‹</span>
+      </SiteLink>
+      <SiteLink to={`/profile/${chatmate.uuid}`} className={styles.chatmate}>
+        <Avatar
+          src={chatmate.approved_primary?.thumbnail_url ?? chatmate.primary_photo.thumbnail_url}
+          gender={chatmate.gender}
+          alt=""
+          size={40}
+        />
+        <span>
+          <h1 className={styles.name}>{chatmate.username}</h1>
+          <span className={styles.presence}>
+            {chatmate.online ? 'Online now' : `${chatmate.age}, ${chatmate.city}`}
+          </span>
+        </span>
+      </SiteLink>
+    </header>
+  );
+}
+
+function Chat({ shell, conversation }: { shell: ShellContext; conversation: Conversation }) {
+  const chat = useChat(shell, conversation);
+  const user = useSelector(selectUser);
+  const { data: pricing } = useMessagePricesQuery();
+  const free = pricing?.has_unli_message ?? user?.has_unli_message ?? false;
+  const name = conversation.chatmate.username;
+  return (
+    <div className={styles.page}>
+      <ChatHeader conversation={conversation} />
+      {!chat.loaded ? (
+        chat.loadError ? (
+          <div className="ukd-notice ukd-notice--error" role="alert">
+            {chat.loadError}{' '}
+            <Button variant="ghost" onClick={() => void chat.catchUp()}>
+              Try again
+            </Button>
+          </div>
+        ) : (
+          <div className={styles.scroller}>
+            <PageLoading />
+          </div>
+        )
+      ) : chat.messages.length === 0 ? (
+        <div className={styles.scroller}>
+          <EmptyState title={`Say hello to ${name}`}>
+            A wink or a few friendly words is a good start.
+          </EmptyState>
+        </div>
+      ) : (
+        <MessageListView
+          messages={chat.messages}
+          viewerId={chat.viewerId}
+          chatmateName={name}
+          hasOlder={chat.hasOlder}
+          loadingOlder={chat.loadingOlder}
+          onLoadOlder={chat.loadOlder}
+          onRetry={(id) => void chat.retry(id)}
+        />
+      )}
+      <Composer chatmateName={name} prices={pricing?.prices ?? DEFAULT_PRICES} free={free} send={chat.send} />
+    </div>
+  );
+}
+
+/** `/messages/:id`: one conversation, full height, without the member header bar. */
+export default function ConversationPage() {
+  const { id = '' } = useParams();
+  const shell = useShell();
+  const { data: conversation, error, isLoading, refetch } = useConversationQuery(id);
+
+  if (isLoading) return <PageLoading />;
+  const failure = apiError(error);
+  if (failure?.status === 404 || (!conversation && !error)) {
+    return (
+      <div className={styles.notFound}>
+        <EmptyState
+          title="This conversation could not be found"
+          action={
+            <SiteLink to="/messages" className="ukd-button ukd-button--primary">
+              Back to messages
+            </SiteLink>
+          }
+        >
+          It may have been deleted, or it is not one of yours.
+        </EmptyState>
+      </div>
+    );
+  }
+  if (!conversation || !shell) {
+    return (
+      <div className={styles.notFound}>
+        <div className="ukd-notice ukd-notice--error" role="alert">
+          {failure?.message || 'This conversation could not be loaded.'}{' '}
+          <Button variant="ghost" onClick={() => refetch()}>
+            Try again
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  // Keyed by conversation: moving to another one starts its state afresh.
+  return <Chat key={conversation.uuid} shell={shell} conversation={conversation} />;
+}

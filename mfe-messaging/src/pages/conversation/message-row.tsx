@@ -1,0 +1,102 @@
+import { memo } from 'react';
+import { type ChatMessage, derive } from '../../lib/message-list';
+import { exactTime, sentAt } from '../../lib/relative-time';
+import styles from './conversation.module.css';
+
+interface MessageRowProps {
+  message: ChatMessage;
+  viewerId: number;
+  chatmateName: string;
+  now: number;
+  narrow: boolean;
+  onRetry(clientMsgId: string): void;
+}
+
+function Content({
+  message,
+  fromMe,
+  chatmateName,
+}: {
+  message: ChatMessage;
+  fromMe: boolean;
+  chatmateName: string;
+}) {
+  switch (message.type) {
+    case 'wink':
+      return (
+        <p className={styles.wink}>
+          <span aria-hidden="true">😉</span> {fromMe ? 'You sent a wink' : `${chatmateName} winked at you`}
+        </p>
+      );
+    case 'image': {
+      const src = message.image?.thumbnail_url ?? message.localImageUrl;
+      const image = src ? (
+        <img
+          className={styles.image}
+          src={src}
+          alt={fromMe ? 'Photo you sent' : `Photo from ${chatmateName}`}
+          width={message.image?.width}
+          height={message.image?.height}
+          loading="lazy"
+          decoding="async"
+        />
+      ) : null;
+      return message.image ? (
+        <a href={message.image.url} target="_blank" rel="noreferrer">
+          {image}
+        </a>
+      ) : (
+        image
+      );
+    }
+    default:
+      // Plain text, rendered as text: React escapes it; never HTML.
+      return <p className={styles.text}>{message.body}</p>;
+  }
+}
+
+/** One message, mine on the right, theirs on the left, with its time and state. */
+export const MessageRow = memo(function MessageRow({
+  message,
+  viewerId,
+  chatmateName,
+  now,
+  narrow,
+  onRetry,
+}: MessageRowProps) {
+  const { timestamp, read, fromMe, forMe } = derive(message, viewerId);
+  const classes = [styles.message, fromMe ? styles.fromMe : styles.forMe];
+  if (message.type !== 'text' && message.type !== 'trigger') classes.push(styles.media);
+  if (message.status === 'failed') classes.push(styles.failed);
+  return (
+    <div
+      className={classes.join(' ')}
+      data-from-me={fromMe || undefined}
+      data-for-me={forMe || undefined}
+      data-message-id={message.id ?? undefined}
+    >
+      <div className={styles.bubble}>
+        <Content message={message} fromMe={fromMe} chatmateName={chatmateName} />
+      </div>
+      <div className={styles.meta}>
+        <time dateTime={message.created_at} title={exactTime(timestamp)}>
+          {sentAt(timestamp, now, narrow)}
+        </time>
+        {fromMe ? (
+          message.status === 'sending' ? (
+            <span>Sending…</span>
+          ) : message.status === 'failed' ? (
+            <>
+              <span role="alert">{message.error ?? 'Not sent.'}</span>
+              <button type="button" className={styles.retry} onClick={() => onRetry(message.client_msg_id)}>
+                Retry
+              </button>
+            </>
+          ) : (
+            <span>{read ? 'Seen' : 'Sent'}</span>
+          )
+        ) : null}
+      </div>
+    </div>
+  );
+});
