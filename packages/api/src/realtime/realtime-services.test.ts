@@ -1,9 +1,10 @@
+import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { UserRow } from '../db/schema';
 import type { Member } from '../http/member-auth';
 import type { Broadcaster } from './broadcaster';
 import { ChannelAccess } from './channel-access';
-import { OnlineCounter } from './realtime-services';
+import { OnlineCounter, requestSocketId } from './realtime-services';
 
 const UUID = '0d4a4f4e-8a5b-4d8e-9f00-1c2d3e4f5a6b';
 const member = (impersonated = false): Member => ({
@@ -85,5 +86,17 @@ describe('loadApiOptionsFromEnv (realtime)', () => {
     expect(configured.realtime).toMatchObject({ host: 'ws.flirtlane.co.uk', port: 443, scheme: 'wss' });
     expect(configured.realtimeHttpApi).toEqual({ host: 'soketi.internal', port: 6001, useTls: false });
     expect(configured.realtimeApp).toEqual({ id: 'prod', secret: 'shh' });
+  });
+});
+
+describe('requestSocketId', () => {
+  it('passes a well-formed X-Socket-ID on (toOthers) and ignores anything else', () => {
+    const of = (value: string | string[] | undefined) =>
+      requestSocketId({ headers: value === undefined ? {} : { 'x-socket-id': value } } as FastifyRequest);
+    expect(of('123.456')).toBe('123.456');
+    expect(of(['7.8', '9.9'])).toBe('7.8');
+    for (const bad of [undefined, '', 'abc', '1.2.3', '1', ' 1.2', `${'1'.repeat(30)}.1`]) {
+      expect(of(bad)).toBeUndefined();
+    }
   });
 });
