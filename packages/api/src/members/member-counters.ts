@@ -1,13 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { memberInteractions, profileVisits, type UserRow, users } from '../db/schema';
+import { messageCounters } from '../messaging/conversations';
 import { notBlocked } from '../profiles/visibility';
 import { type MemberCounters, NO_COUNTERS } from '../user-resource';
 
 /**
  * The `/me` counters from the interaction tables, counting only members the user can still see
  * (deactivated and blocked members drop out of the numbers as they do out of the lists).
- * Messages are the messaging issue's: still 0 here.
+ * Message counters come from the messages table (`messageCounters`).
  */
 export async function memberCounters(
   db: Db,
@@ -29,6 +30,7 @@ export async function memberCounters(
   if (!row) return NO_COUNTERS;
   return {
     ...NO_COUNTERS,
+    ...(await messageCounters(db, user.id)),
     visits_count: Number(row.visits),
     new_visitors_count: Number(row.newVisitors),
     unread_favorites_count: Number(row.unreadFavorites),

@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import type { PasswordHasher } from '../auth/passwords';
 import type { Db } from '../db/database';
 import { users } from '../db/schema';
+import { recordOpeningBalances } from '../messaging/credit-ledger';
 
 export const DEMO_PASSWORD = 'DemoPass!2026';
 
@@ -162,5 +163,7 @@ export async function seedDemoMembers(db: Db, siteId: number, passwords: Passwor
     emailConfirmedAt: now,
   }));
   await db.insert(users).values(rows).onConflictDoNothing();
+  // Their starting credits are ledger entries too (the balance is the ledger's sum).
+  await recordOpeningBalances(db, siteId);
   return rows.length;
 }

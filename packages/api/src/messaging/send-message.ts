@@ -1,0 +1,222 @@
+import {
+  CLIENT_MSG_ID_REUSED_MESSAGE,
+  INSUFFICIENT_CREDITS_FIELD,
+  INSUFFICIENT_CREDITS_MESSAGE,
+  INSUFFICIENT_CREDITS_STATUS,
+  MESSAGE_BLOCKED_MESSAGE,
+  MESSAGE_EVENTS,
+  MESSAGE_LIMITS,
+  type Message,
+  type MessageType,
+  realtimeChannels,
+} from '@ukd/contracts/api';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import { type ConversationRow, conversations, type MessageRow, messages } from '../db/messaging-schema';
+import { blocks, type UserRow, users } from '../db/schema';
+import { ApiError, fieldError } from '../http/api-error';
+import { memberImage } from '../profiles/member-lookup';
+import { chatmateOf } from './conversations';
+import { appendCredits } from './credit-ledger';
+import { messageResource } from './message-resource';
+
+export interface SendInput {
+  clientMsgId: string;
+  type: MessageType;
+  body: string | null;
+  image: { file: string; width: number; height: number } | null;
+}
+
+export interface SendResult {
+  created: boolean;
+  message: Message;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/** The sender's earlier message with this client id, if any. */
+async function findRetry(ctx: AppContext, senderId: number, clientMsgId: string): Promise<MessageRow | null> {
+  const [row] = await ctx.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.fromId, senderId), eq(messages.clientMsgId, clientMsgId)));
+  return row ?? null;
+}
+
+export class MessageSender {
+  constructor(private readonly ctx: AppContext) {}
+
+  private resource(row: MessageRow, conversation: ConversationRow, viewerId: number | null): Message {
+    return messageResource(row, conversation, viewerId, {
+      urls: this.ctx.photoUrls,
+      apiUrl: this.ctx.options.apiUrl,
+    });
+  }
+
+  /** An earlier send with this client id: the original (200), or 422 when it was another conversation. */
+  async retried(
+    sender: UserRow,
+    conversation: ConversationRow,
+    clientMsgId: string,
+  ): Promise<SendResult | null> {
+    const existing = await findRetry(this.ctx, sender.id, clientMsgId);
+    if (!existing) return null;
+    if (existing.conversationId !== conversation.id)
+      throw fieldError('client_msg_id', CLIENT_MSG_ID_REUSED_MESSAGE);
+    return { created: false, message: this.resource(existing, conversation, sender.id) };
+  }
+
+  /** Refuses a send the sender may not make at all: block either way, deactivated chatmate, flood. */
+  async checkAllowed(sender: UserRow, conversation: ConversationRow): Promise<UserRow> {
+    const chatmateId = chatmateOf(conversation, sender.id);
+    const [[chatmate], [blocked], [recent]] = await Promise.all([
+      this.ctx.db.select().from(users).where(eq(users.id, chatmateId)),
+      this.ctx.db
+        .select({ n: count() })
+        .from(blocks)
+        .where(
+          sql`(${blocks.blockerId} = ${sender.id} and ${blocks.blockedId} = ${chatmateId}) or (${blocks.blockerId} = ${chatmateId} and ${blocks.blockedId} = ${sender.id})`,
+        ),
+      this.ctx.db
+        .select({ n: count(), oldest: sql<string | null>`min(${messages.createdAt})` })
+        .from(messages)
+        .where(
+          and(
+            eq(messages.fromId, sender.id),
+            gt(messages.createdAt, sql`now() - make_interval(secs => ${MESSAGE_LIMITS.rateWindowSeconds})`),
+          ),
+        ),
+    ]);
+    if (!chatmate || chatmate.deactivatedAt !== null || (blocked?.n ?? 0) > 0) {
+      throw new ApiError(403, MESSAGE_BLOCKED_MESSAGE);
+    }
+    if ((recent?.n ?? 0) >= MESSAGE_LIMITS.ratePerWindow) {
+      const oldest = recent?.oldest ? new Date(recent.oldest).getTime() : Date.now();
+      const seconds = Math.max(
+        1,
+        Math.ceil((oldest + MESSAGE_LIMITS.rateWindowSeconds * 1000 - Date.now()) / 1000),
+      );
+      throw new ApiError(429, `Too many messages. Please try again in ${seconds} seconds.`, undefined, {
+        'retry-after': String(seconds),
+      });
+    }
+    return chatmate;
+  }
+
+  /**
+   * Stores a message in ONE transaction: lock the conversation (so ids within it increase in
+   * commit order and concurrent retries queue up), re-check the client id, debit the price
+   * from the ledger (refused: 402, nothing stored), insert, move the conversation. After the
+   * commit: broadcast `message.sent` and notify the recipient (MESSAGE_RECEIVED).
+   */
+  async send(
+    sender: UserRow,
+    conversation: ConversationRow,
+    input: SendInput,
+    opts: { price: number; socketId?: string | undefined },
+  ): Promise<SendResult> {
+    const chatmate = await this.checkAllowed(sender, conversation);
+    let outcome: { created: boolean; row: MessageRow };
+    try {
+      outcome = await this.ctx.db.transaction(async (tx) => {
+        await tx
+          .select({ id: conversations.id })
+          .from(conversations)
+          .where(eq(conversations.id, conversation.id))
+          .for('update');
+        const [again] = await tx
+          .select()
+          .from(messages)
+          .where(and(eq(messages.fromId, sender.id), eq(messages.clientMsgId, input.clientMsgId)));
+        if (again) return { created: false, row: again };
+        const [row] = await tx
+          .insert(messages)
+          .values({
+            clientMsgId: input.clientMsgId,
+            conversationId: conversation.id,
+            fromId: sender.id,
+            toId: chatmate.id,
+            type: input.type,
+            body: input.body,
+            image: input.image,
+            price: opts.price,
+          })
+          .returning();
+        if (!row) throw new Error('message insert returned nothing');
+        if (opts.price > 0) {
+          const debit = await appendCredits(tx, {
+            userId: sender.id,
+            delta: -opts.price,
+            reason: 'message',
+            reference: `message:${row.id}`,
+          });
+          if (!debit) {
+            throw new ApiError(INSUFFICIENT_CREDITS_STATUS, INSUFFICIENT_CREDITS_MESSAGE, {
+              [INSUFFICIENT_CREDITS_FIELD]: [INSUFFICIENT_CREDITS_MESSAGE],
+            });
+          }
+        }
+        await tx
+          .update(conversations)
+          .set({ lastMessageId: row.id, updatedAt: row.createdAt })
+          .where(eq(conversations.id, conversation.id));
+        return { created: true, row };
+      });
+    } catch (error) {
+      // A concurrent duplicate that slipped past the lock (another process, same client id).
+      if (!isUniqueViolation(error)) throw error;
+      const retry = await this.retried(sender, conversation, input.clientMsgId);
+      if (!retry) throw error;
+      return retry;
+    }
+    if (outcome.row.conversationId !== conversation.id) {
+      throw fieldError('client_msg_id', CLIENT_MSG_ID_REUSED_MESSAGE);
+    }
+    if (outcome.created) await this.afterCommit(sender, chatmate, conversation, outcome.row, opts.socketId);
+    return { created: outcome.created, message: this.resource(outcome.row, conversation, sender.id) };
+  }
+
+  /** Realtime (in the background) and the recipient's notification for a committed message; never fails the send. */
+  private async afterCommit(
+    sender: UserRow,
+    recipient: UserRow,
+    conversation: ConversationRow,
+    row: MessageRow,
+    socketId: string | undefined,
+  ): Promise<void> {
+    const events = this.ctx.realtime.events;
+    const payload = this.resource(row, conversation, null);
+    events.inBackground(
+      () =>
+        this.ctx.realtime.broadcaster.publish(
+          [realtimeChannels.conversation(conversation.uuid)],
+          MESSAGE_EVENTS.sent,
+          payload,
+          socketId === undefined ? {} : { socketId },
+        ),
+      `message ${row.id}`,
+    );
+    try {
+      const image = await memberImage(this.ctx, sender);
+      await this.ctx.notifications.write(recipient, sender.id, {
+        action_type: 'MESSAGE_RECEIVED',
+        image,
+        timestamp: row.createdAt.toISOString(),
+        from_user_name: sender.username,
+        from_user_uuid: sender.uuid,
+        message: {
+          type: row.type,
+          from: { username: sender.username, uuid: sender.uuid },
+          conversation: { uuid: conversation.uuid },
+        },
+      });
+    } catch (error) {
+      console.error(`message notification ${row.id} failed`, error);
+    }
+  }
+}
