@@ -98,7 +98,8 @@ describe('createApi embedded default (PGlite on disk, demo data, host integratio
     expect(sam.statusCode).toBe(200);
     await second.host.close();
     await second.api.close();
-  });
+    // Two boots, the first seeding 44 members with rendered portraits: slow on a busy machine.
+  }, 90_000);
 
   it('demo members are deterministic, varied and across UK cities', () => {
     const members = demoMembers();

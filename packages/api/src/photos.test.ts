@@ -232,6 +232,43 @@ for (const { driver, skip } of drivers) {
       expect((await me(m)).profile_complete).toBe(true);
     });
 
+    it('accepts a phone-sized photo of several megabytes (beyond the JSON body limit)', async () => {
+      const m = await registerMember(api);
+      const side = 1800;
+      const noise = Buffer.alloc(side * side * 3);
+      for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24;
+      const big = await sharp(noise, { raw: { width: side, height: side, channels: 3 } })
+        .jpeg({ quality: 100 })
+        .toBuffer();
+      expect(big.length).toBeGreaterThan(2 * 1024 * 1024);
+      const res = await upload(m, multipart(big));
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().data).toMatchObject({ width: 1600, height: 1600 });
+    });
+
+    it('with post-moderation, a new photo is approved and public at once', async () => {
+      const post = await startTestApi(driver, { photoModeration: 'post' });
+      try {
+        const m = await registerMember(post);
+        const res = await post.app.inject({
+          method: 'POST',
+          url: '/api/my-photos',
+          headers: {
+            'site-key': 'ukdating-site01',
+            authorization: `Bearer ${m.access_token}`,
+            'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+          },
+          payload: multipart(await jpegWithGps()),
+        });
+        expect(res.json().data).toMatchObject({ status: 'approved', is_primary: true });
+        expect(res.json().data.url).not.toContain('signature=');
+        const me = await post.call('POST', '/api/me', { token: m.access_token });
+        expect(me.json().data.primary_photo.url).toBe(res.json().data.url);
+      } finally {
+        await post.close();
+      }
+    });
+
     it('serves nothing for bad photo names', async () => {
       for (const name of [
         '..%2F..%2Fetc%2Fpasswd',

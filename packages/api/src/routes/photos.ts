@@ -127,6 +127,10 @@ export function photoRoutes(app: ApiApp, ctx: AppContext): void {
         width: processed.width,
         height: processed.height,
         bytes: processed.image.length,
+        // Post-moderation shows a photo at once; operators can still reject it later.
+        ...(ctx.options.photoModeration === 'post'
+          ? { status: 'approved' as const, reviewedAt: new Date() }
+          : {}),
       };
       const hasPrimary = sql`exists (select 1 from ${photos} p where p.user_id = ${member.user.id} and p.is_primary)`;
       let row: typeof photos.$inferSelect | undefined;

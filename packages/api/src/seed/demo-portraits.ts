@@ -2,6 +2,9 @@
  * Deterministic illustrated portraits for the demo members, so browse has pictures without
  * shipping photos of real people. Colours follow the member's hair and eye colour keys.
  */
+/** Portraits are square SVGs of this many pixels. */
+export const PORTRAIT_EDGE = 600;
+
 export interface PortraitLook {
   gender: 'male' | 'female';
   /** SPEC §3 hair colour key (2 Black, 3 Brown, 4 Blonde, 5 White, 6 Red). */

@@ -4,11 +4,11 @@ import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { AppContext } from '../context';
 import { photos, users } from '../db/schema';
-import { processPhoto } from '../photos/photo-processing';
-import { refreshProfileComplete } from '../profiles/completion';
+import { THUMBNAIL_EDGE } from '../photos/photo-processing';
+import { profileCompletion } from '../profiles/completion';
 import { regionForCity } from '../profiles/regions';
 import { demoMembers } from './demo-members';
-import { portraitSvg } from './demo-portraits';
+import { PORTRAIT_EDGE, portraitSvg } from './demo-portraits';
 
 const HEADLINES = [
   'Up for an adventure?',
@@ -66,54 +66,70 @@ export async function seedDemoProfiles(ctx: AppContext, siteId: number): Promise
         notExists(ctx.db.select({ one: sql`1` }).from(photos).where(eq(photos.userId, users.id))),
       ),
     );
-  for (const user of bare) {
-    const spec = demo.get(user.email);
-    if (!spec) continue;
-    const random = seeded(`demo-profile:${user.username}`);
-    const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)] as T;
-    const female = user.gender === 'female';
-    const hairColour = 2 + Math.floor(random() * 5);
-    const eyeColour = 2 + Math.floor(random() * 4);
-    const interests = [...new Set(Array.from({ length: 5 }, () => pick(INTERESTS)))].slice(0, 4);
-    await ctx.db
-      .update(users)
-      .set({
-        headline: pick(HEADLINES),
-        // Members seeded as incomplete keep an empty about-me, so completion has something to ask.
-        about: spec.profileComplete ? pick(ABOUTS) : null,
-        lookingFor: pick(LOOKING_FOR),
-        region: regionForCity(user.city),
-        heightCm: female ? 155 + Math.floor(random() * 25) : 168 + Math.floor(random() * 27),
-        bodyType: 3 + Math.floor(random() * 4),
-        eyeColour,
-        hairColour,
-        tattoosPiercings: 2 + Math.floor(random() * 2),
-        interests,
-        lastActiveAt: new Date(Date.now() - Math.floor(random() * 72 * 3600 * 1000)),
-      })
-      .where(eq(users.id, user.id));
-    const svg = portraitSvg({
-      gender: user.gender,
-      hairColour,
-      eyeColour,
-      skin: random(),
-      backdrop: random(),
-      shirt: random(),
-    });
-    const png = await sharp(Buffer.from(svg)).png().toBuffer();
-    const processed = await processPhoto(png);
-    const file = await ctx.photoStore.save(processed.image, processed.thumbnail);
-    await ctx.db.insert(photos).values({
-      userId: user.id,
-      file,
-      width: processed.width,
-      height: processed.height,
-      bytes: processed.image.length,
-      status: 'approved',
-      isPrimary: true,
-      reviewedAt: new Date(),
-    });
-    await refreshProfileComplete(ctx.db, user.id);
+  const photoRows: (typeof photos.$inferInsert)[] = [];
+  // Four at a time: sharp renders on libuv's thread pool (4 threads by default).
+  for (let i = 0; i < bare.length; i += 4) {
+    await Promise.all(
+      bare.slice(i, i + 4).map(async (user) => {
+        const spec = demo.get(user.email);
+        if (!spec) return;
+        const random = seeded(`demo-profile:${user.username}`);
+        const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)] as T;
+        const female = user.gender === 'female';
+        const hairColour = 2 + Math.floor(random() * 5);
+        const eyeColour = 2 + Math.floor(random() * 4);
+        const interests = [...new Set(Array.from({ length: 5 }, () => pick(INTERESTS)))].slice(0, 4);
+        const profile = {
+          headline: pick(HEADLINES),
+          // Members seeded as incomplete keep an empty about-me, so completion has something to ask.
+          about: spec.profileComplete ? pick(ABOUTS) : null,
+          lookingFor: pick(LOOKING_FOR),
+          region: regionForCity(user.city),
+        };
+        await ctx.db
+          .update(users)
+          .set({
+            ...profile,
+            heightCm: female ? 155 + Math.floor(random() * 25) : 168 + Math.floor(random() * 27),
+            bodyType: 3 + Math.floor(random() * 4),
+            eyeColour,
+            hairColour,
+            tattoosPiercings: 2 + Math.floor(random() * 2),
+            interests,
+            lastActiveAt: new Date(Date.now() - Math.floor(random() * 72 * 3600 * 1000)),
+            profileComplete: profileCompletion(profile, 1).complete,
+          })
+          .where(eq(users.id, user.id));
+        const svg = Buffer.from(
+          portraitSvg({
+            gender: user.gender,
+            hairColour,
+            eyeColour,
+            skin: random(),
+            backdrop: random(),
+            shirt: random(),
+          }),
+        );
+        // Rendered straight from our own SVG (no upload checks needed): 600 px image, 400 px thumb.
+        const image = await sharp(svg).jpeg({ quality: 85 }).toBuffer();
+        const thumbnail = await sharp(svg)
+          .resize(THUMBNAIL_EDGE, THUMBNAIL_EDGE)
+          .jpeg({ quality: 80 })
+          .toBuffer();
+        const file = await ctx.photoStore.save(image, thumbnail);
+        photoRows.push({
+          userId: user.id,
+          file,
+          width: PORTRAIT_EDGE,
+          height: PORTRAIT_EDGE,
+          bytes: image.length,
+          status: 'approved',
+          isPrimary: true,
+          reviewedAt: new Date(),
+        });
+      }),
+    );
   }
+  if (photoRows.length) await ctx.db.insert(photos).values(photoRows);
   return bare.length;
 }
