@@ -9,6 +9,7 @@ import type {
   SendMessageRequest,
   SentMessageResponse,
 } from '@ukd/contracts/api';
+import { type ApiFailure, apiFailure } from './lib/api-errors';
 
 /** SPEC §9: conversation page size 10. */
 export const CONVERSATION_PAGE_SIZE = 10;
@@ -80,8 +81,19 @@ export type MessagingCalls = ReturnType<typeof messagingCalls>;
 export const messagingApi = baseApi.enhanceEndpoints({ addTagTypes: ['Conversation'] }).injectEndpoints({
   endpoints: (build) => ({
     conversation: build.query<Conversation, string>({
-      query: (uuid) => ({ url: path(uuid), query: { include: CONVERSATION_INCLUDE } }),
-      transformResponse: (response: { data: Conversation }) => response.data,
+      // Called directly rather than through the base query, so a 404 stays a 404 (see api-errors).
+      queryFn: async (uuid, { extra, signal }) => {
+        const { api } = extra as { api: ApiRequest };
+        try {
+          const answer = await api<{ data: Conversation }>(path(uuid), {
+            query: { include: CONVERSATION_INCLUDE },
+            signal,
+          });
+          return { data: answer.data };
+        } catch (error) {
+          return { error: apiFailure(error) };
+        }
+      },
       providesTags: (_r, _e, uuid) => [{ type: 'Conversation', id: uuid }],
     }),
     messagePrices: build.query<MessagePricesResponse['data'], void>({
@@ -94,17 +106,7 @@ export const messagingApi = baseApi.enhanceEndpoints({ addTagTypes: ['Conversati
 
 export const { useConversationQuery, useMessagePricesQuery } = messagingApi;
 
-/** The error RTK Query hands back, as the base query shapes it. */
-export interface MessagingError {
-  status: number;
-  message: string;
-  fieldErrors: Record<string, string>;
-}
-
-export function apiError(error: unknown): MessagingError | null {
-  if (error && typeof error === 'object' && 'status' in error && 'message' in error) {
-    const e = error as Partial<MessagingError>;
-    return { status: Number(e.status), message: String(e.message), fieldErrors: e.fieldErrors ?? {} };
-  }
-  return null;
+/** The error RTK Query hands back (or null when there is none). */
+export function apiError(error: unknown): ApiFailure | null {
+  return error ? apiFailure(error) : null;
 }

@@ -1,9 +1,9 @@
-import { ApiError } from '@ukd/api-client';
 import type { ShellContext } from '@ukd/contracts';
 import type { Conversation, Message, MessagesReadEvent } from '@ukd/contracts/api';
 import { creditsReduced, unreadMessagesSet } from '@ukd/store';
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { useDispatch } from 'react-redux';
+import { apiFailure } from '../../lib/api-errors';
 import {
   CREDITS_FIELD,
   conversationChannel,
@@ -98,8 +98,7 @@ function newClientMsgId(): string {
 }
 
 function errorText(error: unknown): string {
-  if (error instanceof ApiError) return error.message;
-  return 'Not sent: check your connection.';
+  return apiFailure(error).message || 'Something went wrong. Please try again.';
 }
 
 /**
@@ -300,13 +299,14 @@ export function useChat(shell: ShellContext, conversation: Conversation) {
         update({ type: 'merged', messages: [data] });
         return null;
       } catch (error) {
-        const status = error instanceof ApiError ? error.status : 0;
+        const failure = apiFailure(error);
+        const { status } = failure;
         const refused = status === INSUFFICIENT_CREDITS || status === 403 || status === 404 || status === 422;
         if (refused) {
           // Nothing was stored or paid: take the message away and say why.
           outgoing.current.delete(clientMsgId);
           update({ type: 'pendingRemoved', clientMsgId });
-          if (status === INSUFFICIENT_CREDITS || (error as ApiError).fieldErrors[CREDITS_FIELD]) {
+          if (status === INSUFFICIENT_CREDITS || failure.fieldErrors[CREDITS_FIELD]) {
             return { kind: 'credits', message: errorText(error) };
           }
           return { kind: 'refused', message: errorText(error) };

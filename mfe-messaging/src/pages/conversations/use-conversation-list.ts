@@ -117,7 +117,9 @@ export function useConversationList(filters: ConversationFilters) {
       update({ type: 'changed', conversation: { ...conversation, star: on } });
       try {
         const answer = await calls.setStar(conversation.uuid, on);
-        if (answer?.data) update({ type: 'changed', conversation: answer.data });
+        // The answer is the conversation without its includes: take only the star from it.
+        if (answer?.data)
+          update({ type: 'changed', conversation: { ...conversation, star: answer.data.star } });
       } catch {
         update({ type: 'changed', conversation });
         shell?.bus.emit('shell:toast', {

@@ -1,0 +1,271 @@
+import { crc32, deflateSync } from 'node:zlib';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+
+const siteKey = 'ukdating-site01';
+const demoPassword = 'DemoPass!2026';
+const password = 'Corgi-Meadow-2026';
+
+interface Member {
+  email: string;
+  password: string;
+  token: string;
+  uuid: string;
+  username: string;
+}
+
+const headersOf = (member: Member) => ({
+  'Site-key': siteKey,
+  'Device-ID': `e2e-${member.username}`,
+  Authorization: `Bearer ${member.token}`,
+});
+
+async function apiLogin(request: APIRequestContext, email: string, secret: string): Promise<Member> {
+  const headers = { 'Site-key': siteKey, 'Device-ID': `e2e-${email.replace(/[^a-z0-9]/gi, '')}` };
+  const login = await request.post('/api/login', { headers, data: { email, password: secret } });
+  expect(login.status()).toBe(200);
+  const token = (await login.json()).data.access_token as string;
+  const me = await request.post('/api/me', { headers: { ...headers, Authorization: `Bearer ${token}` } });
+  const { uuid, username } = (await me.json()).data as { uuid: string; username: string };
+  return { email, password: secret, token, uuid, username };
+}
+
+/** A new member: registered members start with no credits. */
+async function registerMember(request: APIRequestContext): Promise<Member> {
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const username = `msg_${id}`;
+  const email = `msg-${id}@example.com`;
+  const registered = await request.post('/api/register', {
+    headers: { 'Site-key': siteKey, 'Device-ID': `e2e-${id}` },
+    data: {
+      username,
+      email,
+      password,
+      password_confirmation: password,
+      gender: 'male',
+      date_of_birth: '1990-03-09',
+      city: 'Bristol',
+      terms: true,
+    },
+  });
+  expect(registered.status()).toBe(201);
+  return apiLogin(request, email, password);
+}
+
+async function startConversation(request: APIRequestContext, from: Member, to: Member): Promise<string> {
+  const started = await request.post('/api/user-conversations', {
+    headers: headersOf(from),
+    data: { recipient_uuid: to.uuid },
+  });
+  expect([200, 201]).toContain(started.status());
+  return (await started.json()).data.uuid as string;
+}
+
+async function credits(request: APIRequestContext, member: Member): Promise<number> {
+  const me = await request.post('/api/me', { headers: headersOf(member) });
+  return (await me.json()).data.credits as number;
+}
+
+async function prices(request: APIRequestContext, member: Member) {
+  const answer = await request.get('/api/message-prices', { headers: headersOf(member) });
+  return (await answer.json()).data.prices as { text: number; image: number; wink: number };
+}
+
+/** A member's own browser: a new context, logged in through the login page, on `path`. */
+async function openAs(browser: Browser, member: Member, path: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`/login?redirect=${encodeURIComponent(path)}`);
+  await page.getByLabel('Email').fill(member.email);
+  await page.getByLabel('Password').fill(member.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL(`**${path}`);
+  return page;
+}
+
+/** A 240 × 240 greyscale PNG (the API accepts 200 × 200 and up). */
+function photo(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), 8 + data.length);
+    return out;
+  };
+  const size = 240;
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
+  const rows = Buffer.alloc((size + 1) * size, 0x80);
+  for (let y = 0; y < size; y++) rows[y * (size + 1)] = 0; // filter byte per row
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+const messagesIn = (page: Page, chatmate: string) =>
+  page.getByRole('list', { name: `Messages with ${chatmate}` });
+
+/** The newest message row on screen (the list keeps the newest in view). */
+const lastRow = (page: Page, chatmate: string) => messagesIn(page, chatmate).getByRole('listitem').last();
+
+async function send(page: Page, text: string) {
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+test.describe.configure({ mode: 'serial' });
+
+let demo: Member;
+let sam: Member;
+let conversationUuid: string;
+
+test.beforeAll(async ({ request }) => {
+  demo = await apiLogin(request, 'demo@example.com', demoPassword);
+  sam = await apiLogin(request, 'sam@example.com', demoPassword);
+  conversationUuid = await startConversation(request, demo, sam);
+});
+
+test('two members exchange text, a photo and a wink live, and the sender pays the listed prices', async ({
+  browser,
+  request,
+}) => {
+  const price = await prices(request, demo);
+  const before = await credits(request, demo);
+  const demoPage = await openAs(browser, demo, `/messages/${conversationUuid}`);
+  const samPage = await openAs(browser, sam, `/messages/${conversationUuid}`);
+  // The conversation screen has no member header bar; it has the chatmate and a way back.
+  await expect(demoPage.getByRole('heading', { name: 'sam', exact: true })).toBeVisible();
+  await expect(demoPage.getByRole('link', { name: 'Back to messages' })).toBeVisible();
+  // Both sockets are on the conversation's channel once the first catch-up has run.
+  await demoPage.waitForLoadState('networkidle');
+  await samPage.waitForLoadState('networkidle');
+
+  const hello = `Fancy a <b>coffee</b> on Saturday? ${Date.now()}`;
+  await send(demoPage, hello);
+  await expect(messagesIn(demoPage, 'sam').getByText(hello)).toBeVisible();
+  // Live on the other side, as text (never HTML).
+  await expect(messagesIn(samPage, 'demo').getByText(hello)).toBeVisible();
+  await expect(messagesIn(samPage, 'demo').locator('b')).toHaveCount(0);
+  // Sam has it on screen, so it is read: demo sees "Seen".
+  await expect(messagesIn(demoPage, 'sam').locator('[data-from-me]').last()).toContainText('Seen');
+
+  const reply = `Saturday works ${Date.now()}`;
+  await send(samPage, reply);
+  await expect(messagesIn(demoPage, 'sam').getByText(reply)).toBeVisible();
+
+  await demoPage
+    .getByLabel('Photo to send')
+    .setInputFiles({ name: 'cafe.png', mimeType: 'image/png', buffer: photo() });
+  await expect(lastRow(samPage, 'demo').getByRole('img', { name: 'Photo from demo' })).toHaveAttribute(
+    'src',
+    /\/api\/message-images\//,
+  );
+  await expect(lastRow(demoPage, 'sam').getByRole('img', { name: 'Photo you sent' })).toHaveAttribute(
+    'src',
+    /\/api\/message-images\//,
+  );
+
+  await demoPage.getByRole('button', { name: /^Send a wink/ }).click();
+  await expect(lastRow(samPage, 'demo')).toContainText('demo winked at you');
+  await expect(lastRow(demoPage, 'sam')).toContainText('You sent a wink');
+  await expect(lastRow(demoPage, 'sam')).toContainText(/Sent|Seen/);
+
+  // Credits dropped by exactly text + image + wink, on the server and in the top bar.
+  await expect.poll(() => credits(request, demo)).toBe(before - price.text - price.image - price.wink);
+  await expect(
+    demoPage.getByText(String(before - price.text - price.image - price.wink)).first(),
+  ).toBeVisible();
+
+  // The list shows the conversation, latest first, with sam's side read.
+  await demoPage.getByRole('link', { name: 'Back to messages' }).click();
+  await expect(demoPage.getByRole('heading', { name: 'Messages' })).toBeVisible();
+  await expect(demoPage.getByRole('link', { name: /^sam/ }).first()).toContainText('You winked');
+  await demoPage.context().close();
+  await samPage.context().close();
+});
+
+test('reloading or losing the connection loses and doubles nothing', async ({ browser, request }) => {
+  const samPage = await openAs(browser, sam, `/messages/${conversationUuid}`);
+  const list = messagesIn(samPage, 'demo');
+  await samPage.waitForLoadState('networkidle');
+  const stamp = Date.now();
+
+  // Offline: messages sent meanwhile arrive by catch-up, once each.
+  await samPage.context().setOffline(true);
+  for (const n of [1, 2, 3]) {
+    const sent = await request.post(`/api/user-conversations/${conversationUuid}/messages`, {
+      headers: headersOf(demo),
+      data: { client_msg_id: crypto.randomUUID(), type: 'text', body: `While away ${n} ${stamp}` },
+    });
+    expect(sent.status()).toBe(201);
+  }
+  // A retried send (same client_msg_id) is stored once.
+  const clientMsgId = crypto.randomUUID();
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const sent = await request.post(`/api/user-conversations/${conversationUuid}/messages`, {
+      headers: headersOf(demo),
+      data: { client_msg_id: clientMsgId, type: 'text', body: `Sent twice ${stamp}` },
+    });
+    expect(sent.status()).toBe(attempt === 0 ? 201 : 200);
+  }
+  await samPage.context().setOffline(false);
+  for (const n of [1, 2, 3])
+    await expect(list.getByText(`While away ${n} ${stamp}`)).toHaveCount(1, { timeout: 30_000 });
+  await expect(list.getByText(`Sent twice ${stamp}`)).toHaveCount(1);
+
+  // After a reload: each message once, in order, the newest the same as before.
+  const shownIds = async () =>
+    (
+      await list
+        .locator('[data-message-id]')
+        .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-message-id')))
+    ).map(Number);
+  const before = await shownIds();
+  await samPage.reload();
+  await expect(list.getByText(`Sent twice ${stamp}`)).toHaveCount(1);
+  for (const n of [1, 2, 3]) await expect(list.getByText(`While away ${n} ${stamp}`)).toHaveCount(1);
+  const after = await shownIds();
+  expect(new Set(after).size).toBe(after.length);
+  expect([...after].sort((a, b) => a - b)).toEqual(after);
+  expect(after.at(-1)).toBe(before.at(-1));
+  await samPage.context().close();
+});
+
+test('a member without credits is sent to buy them, and nothing is sent', async ({ browser, request }) => {
+  const broke = await registerMember(request);
+  expect(await credits(request, broke)).toBe(0);
+  const uuid = await startConversation(request, broke, sam);
+  const page = await openAs(browser, broke, `/messages/${uuid}`);
+  await send(page, 'Hello there');
+  const alert = page
+    .getByRole('alert')
+    .filter({ hasText: 'You do not have enough credits to send this message.' });
+  await expect(alert).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Messages with sam' })).toHaveCount(0);
+  const messages = await request.get(`/api/user-conversations/${uuid}/messages`, {
+    headers: headersOf(broke),
+  });
+  expect((await messages.json()).data).toHaveLength(0);
+  await alert.getByRole('link', { name: 'Buy credits' }).click();
+  await expect(page).toHaveURL(/\/credits\/package$/);
+  await page.context().close();
+});
+
+test("another member's conversation answers not found", async ({ browser, request }) => {
+  const stranger = await registerMember(request);
+  const page = await openAs(browser, stranger, '/messages');
+  await expect(page.getByRole('heading', { name: 'No messages yet' })).toBeVisible();
+  await page.goto(`/messages/${conversationUuid}`);
+  await expect(page.getByRole('heading', { name: 'This conversation could not be found' })).toBeVisible();
+  // The desktop-notification link opens the same screen.
+  await page.goto(`/message/${conversationUuid}`);
+  await expect(page).toHaveURL(new RegExp(`/messages/${conversationUuid}$`));
+  await expect(page.getByRole('heading', { name: 'This conversation could not be found' })).toBeVisible();
+  await page.context().close();
+});
