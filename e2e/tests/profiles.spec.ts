@@ -212,10 +212,9 @@ test('a member finds another through filters, likes, favourites and winks; the o
     'aria-pressed',
     'true',
   );
-  await expect(him.getByRole('link', { name: `Message ${sought.username}` })).toHaveAttribute(
-    'href',
-    /^\/messages\?to=/,
-  );
+  // Message opens the conversation with her, started by the API.
+  await him.getByRole('button', { name: `Message ${sought.username}` }).click();
+  await expect(him).toHaveURL(/\/messages\/[0-9a-f-]{36}$/);
   await him.goto('/my-favorites');
   await expect(
     him
@@ -255,6 +254,12 @@ test('a member finds another through filters, likes, favourites and winks; the o
   // She blocks him from her visitors list, after confirming.
   await her.goto('/my-visitors');
   await visitor.click();
+  await her.getByRole('button', { name: `Report ${seeker.username}` }).click();
+  const report = her.getByRole('dialog', { name: `Report ${seeker.username}` });
+  await report.getByLabel('Scam, spam or asking for money').check();
+  await report.getByRole('button', { name: 'Send report' }).click();
+  await expect(report.getByRole('status')).toBeVisible();
+  await report.getByRole('button', { name: 'Close', exact: true }).first().click();
   await her.getByRole('button', { name: `Block ${seeker.username}` }).click();
   const dialog = her.getByRole('dialog', { name: `Block ${seeker.username}?` });
   await dialog.getByRole('button', { name: `Yes, block ${seeker.username}` }).click();

@@ -175,6 +175,17 @@ export const profilesApi = baseApi
           body,
         })),
       }),
+      /** The conversation with a member: the existing one, or a new one (messaging contract). */
+      startConversation: build.mutation<{ uuid: string }, string>({
+        queryFn: viaShell(
+          (recipientUuid: string) => ({
+            url: '/user-conversations',
+            method: 'POST',
+            body: { recipient_uuid: recipientUuid },
+          }),
+          dataOf<{ uuid: string }>,
+        ),
+      }),
       myProfile: build.query<MyProfile, void>({
         queryFn: viaShell(() => ({ url: '/my-profile' }), dataOf<MyProfile>),
         providesTags: ['MyProfile'],
@@ -252,6 +263,7 @@ export const {
   useSetInteractionMutation,
   useSetBlockedMutation,
   useReportProfileMutation,
+  useStartConversationMutation,
   useMyProfileQuery,
   useUpdateMyProfileMutation,
   useCompleteProfileMutation,

@@ -22,6 +22,9 @@ export const sharedSingletons = [
   '@ukd/store',
   '@ukd/ui',
   '@ukd/api-client',
+  // The one RTK Query api every remote injects its endpoints into: a copy per remote would put
+  // two apis under one reducer key, each middleware choking on the other's endpoints.
+  '@ukd/api-client/rtk',
   '@ukd/realtime',
   '@ukd/validation',
 ] as const;

@@ -29,9 +29,17 @@ describe('ProfilePage', () => {
     expect(screen.getByText('Craft beer')).toBeTruthy();
     // No approved photo: the gender's default avatar.
     expect(screen.getByRole('img', { name: 'sam has no photo yet' }).getAttribute('src')).toBe(avatar);
-    expect(screen.getByRole('link', { name: 'Message sam' }).getAttribute('href')).toBe(
-      '/messages?to=sam-uuid',
-    );
+  });
+
+  it('opens the conversation with the member, started by the API when there is none', async () => {
+    const { api, calls } = fakeApi({
+      'GET /profiles/sam-uuid': () => ({ data: publicProfile() }),
+      'POST /user-conversations': () => ({ data: { uuid: 'conv-1' } }),
+    });
+    renderPage(ProfilePage, { path: '/profile/:uuid', url: '/profile/sam-uuid', api });
+    fireEvent.click(await screen.findByRole('button', { name: 'Message sam' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/messages/conv-1'));
+    expect(calls.at(-1)?.options.body).toEqual({ recipient_uuid: 'sam-uuid' });
   });
 
   it('likes, favourites and winks with toggles that show their state', async () => {

@@ -8,7 +8,7 @@ import { selectUser } from '@ukd/store';
 import { Button, EmptyState, Modal, PageLoading, SiteLink, TextAreaField } from '@ukd/ui';
 import { type FormEvent, useState } from 'react';
 import { useSelector } from 'react-redux';
-import { Navigate, useParams } from 'react-router';
+import { Navigate, useNavigate, useParams } from 'react-router';
 import { ProfilesNav } from '../../components/profiles-nav';
 import {
   apiError,
@@ -16,6 +16,7 @@ import {
   useReportProfileMutation,
   useSetBlockedMutation,
   useSetInteractionMutation,
+  useStartConversationMutation,
 } from '../../profiles-api';
 import styles from './profile.module.css';
 import { ProfileView } from './profile-view';
@@ -120,6 +121,20 @@ const TOGGLES: Array<{
 function Interactions({ profile }: { profile: PublicProfile }) {
   const [setInteraction, { isLoading }] = useSetInteractionMutation();
   const [status, setStatus] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [startConversation, starting] = useStartConversationMutation();
+  const navigate = useNavigate();
+
+  /** Opens the conversation with this member (the API starts one when there is none). */
+  async function message() {
+    const result = await startConversation(profile.uuid);
+    if (result.data) navigate(`/messages/${result.data.uuid}`);
+    else {
+      setStatus({
+        tone: 'error',
+        text: apiError(result.error)?.message || 'The conversation could not be opened. Please try again.',
+      });
+    }
+  }
 
   async function toggle(toggle: (typeof TOGGLES)[number]) {
     const on = !profile.relation[toggle.field];
@@ -162,13 +177,9 @@ function Interactions({ profile }: { profile: PublicProfile }) {
           );
         })}
       </div>
-      {/* Messaging (mfe-messaging) starts or opens the conversation with this member. */}
-      <SiteLink
-        to={`/messages?to=${encodeURIComponent(profile.uuid)}`}
-        className={`ukd-button ukd-button--primary ${styles.message}`}
-      >
+      <Button className={styles.message} disabled={starting.isLoading} onClick={message}>
         Message {profile.username}
-      </SiteLink>
+      </Button>
       <p
         className={status ? `ukd-notice ukd-notice--${status.tone}` : 'ukd-visually-hidden'}
         role="status"

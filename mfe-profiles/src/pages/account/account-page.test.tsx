@@ -1,0 +1,94 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, fakeApi, renderPage } from '../../test-support';
+import AccountPage from './account-page';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const base = { 'GET /sessions': () => ({ data: [], meta: { current_page: 1, last_page: 1 } }) };
+
+describe('AccountPage settings', () => {
+  it('changes the email with the password, and shows the API’s field messages', async () => {
+    let attempt = 0;
+    const { api, calls } = fakeApi({
+      ...base,
+      'PUT /account/email': () => {
+        attempt += 1;
+        if (attempt === 1) throw new ApiError(422, 'Invalid', { password: 'The password is incorrect.' });
+        return { message: 'We have sent a confirmation link to your new email address.' };
+      },
+    });
+    renderPage(AccountPage, { path: '/account', url: '/account', api });
+    const section = screen.getByRole('region', { name: 'Change your email' });
+    fireEvent.change(within(section).getByLabelText('New email'), { target: { value: 'nope' } });
+    fireEvent.click(within(section).getByRole('button', { name: 'Send confirmation link' }));
+    expect(within(section).getByText('Please fill in a valid email address')).toBeTruthy();
+    fireEvent.change(within(section).getByLabelText('New email'), { target: { value: 'new@example.com' } });
+    fireEvent.change(within(section).getByLabelText('Your password'), { target: { value: 'wrong-one' } });
+    fireEvent.click(within(section).getByRole('button', { name: 'Send confirmation link' }));
+    expect(await within(section).findByText('The password is incorrect.')).toBeTruthy();
+    fireEvent.change(within(section).getByLabelText('Your password'), { target: { value: 'right-one' } });
+    fireEvent.click(within(section).getByRole('button', { name: 'Send confirmation link' }));
+    expect(
+      await within(section).findByText('We have sent a confirmation link to your new email address.'),
+    ).toBeTruthy();
+    expect(calls.at(-1)?.options.body).toEqual({ email: 'new@example.com', password: 'right-one' });
+  });
+
+  it('changes the password after checking length and confirmation', async () => {
+    const { api, calls } = fakeApi({
+      ...base,
+      'PUT /account/password': () => ({
+        message: 'Your password has been changed. Other devices have been logged out.',
+      }),
+    });
+    renderPage(AccountPage, { path: '/account', url: '/account', api });
+    const section = screen.getByRole('region', { name: 'Change your password' });
+    fireEvent.change(within(section).getByLabelText('Current password'), {
+      target: { value: 'old-secret-1' },
+    });
+    fireEvent.change(within(section).getByLabelText('New password'), { target: { value: 'short' } });
+    fireEvent.click(within(section).getByRole('button', { name: 'Change password' }));
+    expect(within(section).getByText('The password must be at least 8 characters')).toBeTruthy();
+    fireEvent.change(within(section).getByLabelText('New password'), { target: { value: 'Long-enough-1' } });
+    fireEvent.change(within(section).getByLabelText('Confirm new password'), {
+      target: { value: 'Other-1234' },
+    });
+    fireEvent.click(within(section).getByRole('button', { name: 'Change password' }));
+    expect(within(section).getByText('The password confirmation does not match')).toBeTruthy();
+    fireEvent.change(within(section).getByLabelText('Confirm new password'), {
+      target: { value: 'Long-enough-1' },
+    });
+    fireEvent.click(within(section).getByRole('button', { name: 'Change password' }));
+    expect(
+      await within(section).findByText('Your password has been changed. Other devices have been logged out.'),
+    ).toBeTruthy();
+    expect(calls.at(-1)?.options.body).toEqual({
+      current_password: 'old-secret-1',
+      password: 'Long-enough-1',
+      password_confirmation: 'Long-enough-1',
+    });
+  });
+
+  it('downloads everything held about the member as a JSON file', async () => {
+    const createObjectURL = vi.fn(() => 'blob:export');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const clicks: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicks.push(this.download);
+    });
+    const { api } = fakeApi({ ...base, 'GET /account/export': () => ({ format: 'flirtlane-export/1' }) });
+    renderPage(AccountPage, { path: '/account', url: '/account', api });
+    fireEvent.click(screen.getByRole('button', { name: 'Download my data' }));
+    expect(await screen.findByText('Your data has been downloaded.')).toBeTruthy();
+    await waitFor(() => expect(clicks[0]).toMatch(/^flirtlane-data-\d{4}-\d{2}-\d{2}\.json$/));
+    expect(createObjectURL).toHaveBeenCalled();
+    click.mockRestore();
+  });
+});
