@@ -34,12 +34,30 @@ async function logIn(page: Page, email: string, secret: string) {
 
 const accountBar = (page: Page) => page.getByRole('navigation', { name: 'Account' });
 
+/** A member's chrome is showing: their bell in the top bar. */
+async function expectLoggedIn(page: Page) {
+  await expect(accountBar(page).getByRole('button', { name: /^Notifications/ })).toBeVisible();
+}
+
+/** The header bar's Logout (desktop) goes home. */
+async function logOut(page: Page) {
+  await page.getByRole('navigation', { name: 'Member' }).getByRole('button', { name: 'Logout' }).click();
+  await expect(accountBar(page).getByRole('link', { name: 'Log In' })).toBeVisible();
+}
+
+async function expectUsername(page: Page, username: string) {
+  await page.goto('/account');
+  await expect(
+    page.getByRole('region', { name: 'Your account' }).getByText(username, { exact: true }),
+  ).toBeVisible();
+}
+
 test('a new member registers, confirms the email, logs out, and logging in lands where they were going', async ({
   page,
 }) => {
   const member = newMember();
   await register(page, member);
-  await expect(accountBar(page).getByRole('link', { name: member.username })).toBeVisible();
+  await expectLoggedIn(page);
   await expect(page).not.toHaveURL(/\/register/);
 
   await page.goto(await linkFromOutbox(member.email, 'confirm'));
@@ -48,8 +66,7 @@ test('a new member registers, confirms the email, logs out, and logging in lands
   await expect(page.getByRole('heading', { name: 'Account settings' })).toBeVisible();
   await expect(page.getByText('(confirmed)')).toBeVisible();
 
-  await accountBar(page).getByRole('button', { name: 'Log out' }).click();
-  await expect(accountBar(page).getByRole('link', { name: 'Log In' })).toBeVisible();
+  await logOut(page);
   expect(await page.evaluate(() => localStorage.length)).toBe(0);
 
   await page.goto('/account');
@@ -88,7 +105,8 @@ test('the registration form explains what is wrong, in the browser and from the 
 test('repeated wrong passwords are throttled with the time to wait', async ({ page }) => {
   const member = newMember();
   await register(page, member);
-  await accountBar(page).getByRole('button', { name: 'Log out' }).click();
+  await expectLoggedIn(page);
+  await logOut(page);
   await page.goto('/login');
   for (let attempt = 0; attempt < 5; attempt++) {
     await logIn(page, member.email, 'wrong-password-1');
@@ -104,7 +122,8 @@ test('repeated wrong passwords are throttled with the time to wait', async ({ pa
 test('a forgotten password is reset from the emailed link', async ({ page }) => {
   const member = newMember();
   await register(page, member);
-  await accountBar(page).getByRole('button', { name: 'Log out' }).click();
+  await expectLoggedIn(page);
+  await logOut(page);
 
   await page.goto('/forgot-password');
   await page.getByLabel('Email').fill('nobody-here@example.com');
@@ -122,7 +141,8 @@ test('a forgotten password is reset from the emailed link', async ({ page }) => 
 
   await page.getByRole('main').getByRole('link', { name: 'Log in', exact: true }).click();
   await logIn(page, member.email, 'Another-Meadow-2027');
-  await expect(accountBar(page).getByRole('link', { name: member.username })).toBeVisible();
+  await expectLoggedIn(page);
+  await expectUsername(page, member.username);
 });
 
 test('maintenance sends every page to /maintenance, and /maintenance home when it ends', async ({ page }) => {
@@ -151,7 +171,7 @@ test('a 503 from any API call sends the site to /maintenance', async ({ page }) 
 test('a member who deactivates is kept on /deactivated until they reactivate', async ({ page }) => {
   const member = newMember();
   await register(page, member);
-  await expect(accountBar(page).getByRole('link', { name: member.username })).toBeVisible();
+  await expectLoggedIn(page);
   await page.goto('/account');
   const takeABreak = page.getByRole('region', { name: 'Take a break' });
   await takeABreak.getByLabel('Your password').fill(password);
@@ -176,10 +196,13 @@ test('an operator impersonates a member with a one-time token from the CLI', asy
   const token = output.match(/impersonate_token=([^\s&]+)/)?.[1];
   expect(token).toBeTruthy();
   await page.goto(`/login?impersonate_token=${token}`);
-  await expect(accountBar(page).getByRole('link', { name: 'sam' })).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
+  await expectLoggedIn(page);
+  await expectUsername(page, 'sam');
   // The token is single use.
-  await accountBar(page).getByRole('button', { name: 'Log out' }).click();
+  await logOut(page);
   await page.goto(`/login?impersonate_token=${token}`);
-  await expect(accountBar(page).getByRole('link', { name: 'Log In' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+  await expect(accountBar(page).getByRole('link', { name: 'Register' })).toBeVisible();
+  await expect(accountBar(page).getByRole('button', { name: /^Notifications/ })).toHaveCount(0);
 });
