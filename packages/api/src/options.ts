@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { NotificationCreatedHook } from './notifications/notification-writer';
+import type { Broadcaster } from './realtime/broadcaster';
+import { DEFAULT_REALTIME_APP_ID, persistedRealtimeSecret } from './realtime/realtime-app';
 
 export interface ThrottleRule {
   /** Failed attempts allowed inside one window. */
@@ -47,11 +49,25 @@ export interface ApiOptions {
    * the realtime issue uses to broadcast them. Default: nothing.
    */
   onNotificationCreated?: NotificationCreatedHook;
+  /**
+   * The realtime app the API signs channel auth and HTTP API calls for (its key is `realtime.key`).
+   * Default id `flirtlane`; default secret: generated once under `${dataDir}/secrets/realtime-secret`.
+   */
+  realtimeApp?: { id: string; secret?: string };
+  /** Publishes realtime events; the site server passes its in-process realtime server's. */
+  broadcaster?: Broadcaster;
+  /** Without `broadcaster`: publish through this Pusher HTTP API; neither given: events go nowhere. */
+  realtimeHttpApi?: { host: string; port: number; useTls: boolean };
 }
 
-export type ResolvedApiOptions = Required<Omit<ApiOptions, 'databaseUrl' | 'smtpUrl'>> & {
+export type ResolvedApiOptions = Required<
+  Omit<ApiOptions, 'databaseUrl' | 'smtpUrl' | 'realtimeApp' | 'broadcaster' | 'realtimeHttpApi'>
+> & {
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
+  realtimeApp: { id: string; secret: string };
+  broadcaster: Broadcaster | undefined;
+  realtimeHttpApi: { host: string; port: number; useTls: boolean } | undefined;
 };
 
 export const DEFAULT_SITE = { key: 'ukdating-site01', name: 'Flirtlane' } as const;
@@ -89,6 +105,12 @@ export function resolveApiOptions(options: ApiOptions): ResolvedApiOptions {
     dbPoolSize: options.dbPoolSize ?? 10,
     photoModeration: options.photoModeration ?? 'pre',
     onNotificationCreated: options.onNotificationCreated ?? (() => {}),
+    realtimeApp: {
+      id: options.realtimeApp?.id ?? DEFAULT_REALTIME_APP_ID,
+      secret: options.realtimeApp?.secret || persistedRealtimeSecret(dataDir),
+    },
+    broadcaster: options.broadcaster,
+    realtimeHttpApi: options.realtimeHttpApi,
   };
 }
 
@@ -158,6 +180,18 @@ export function loadApiOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Api
         env.REALTIME_SCHEME === 'wss' || env.REALTIME_SCHEME === 'ws' ? env.REALTIME_SCHEME : fallback.scheme,
     };
   }
+  // Standalone, events go through the Pusher HTTP API (REALTIME_API_* when it is reached at
+  // another address than the browsers use), signed with REALTIME_APP_ID / REALTIME_APP_SECRET.
+  const publicRealtime = options.realtime ?? sameOriginRealtime(options.siteUrl);
+  options.realtimeApp = {
+    id: env.REALTIME_APP_ID || DEFAULT_REALTIME_APP_ID,
+    ...(env.REALTIME_APP_SECRET ? { secret: env.REALTIME_APP_SECRET } : {}),
+  };
+  options.realtimeHttpApi = {
+    host: env.REALTIME_API_HOST || publicRealtime.host,
+    port: intFromEnv(env.REALTIME_API_PORT, publicRealtime.port),
+    useTls: env.REALTIME_API_TLS ? env.REALTIME_API_TLS === 'true' : publicRealtime.scheme === 'wss',
+  };
   options.captcha = {
     recaptchaSiteKey: env.RECAPTCHA_SITE_KEY ?? '',
     turnstileSiteKey: env.TURNSTILE_SITE_KEY ?? '',
