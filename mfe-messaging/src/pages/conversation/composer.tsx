@@ -104,7 +104,20 @@ export function Composer({ chatmateName, prices, free, send }: ComposerProps) {
           title={`Send a photo (${priceLabel(prices.image, free)})`}
           aria-label={`Send a photo (${priceLabel(prices.image, free)})`}
         >
-          <span aria-hidden="true">📷</span>
+          <svg
+            aria-hidden="true"
+            width="22"
+            height="22"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          >
+            <path d="M4 8h3l2-3h6l2 3h3a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V9a1 1 0 0 1 1-1z" />
+            <circle cx="12" cy="13.5" r="3.5" />
+          </svg>
         </button>
         <input
           ref={fileInput}

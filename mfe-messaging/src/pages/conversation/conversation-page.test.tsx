@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import type { ApiRequestOptions } from '@ukd/contracts';
 import type { Message } from '@ukd/contracts/api';
 import { selectUser } from '@ukd/store';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { conversation, ME, message, SAM } from '../../lib/test-data';
 import { ApiError, fakeApi, fakeRealtime, renderPage } from '../../test-support';
 import ConversationPage from './conversation-page';
@@ -166,6 +166,37 @@ describe('ConversationPage', () => {
     expect(screen.queryByRole('list', { name: 'Messages with sam' })).toBeNull();
     expect((box as HTMLTextAreaElement).value).toBe('Hello?');
     expect(credits(store)).toBe(100);
+  });
+
+  it('takes a refused photo away and says why, charging nothing', async () => {
+    const refusal = 'The image could not be read. Please choose a JPEG, PNG, WebP, HEIC or AVIF photo.';
+    const requests: Array<{ url: string; body: FormData; headers: Record<string, string> }> = [];
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      requests.push({ url, body: init.body as FormData, headers: init.headers as Record<string, string> });
+      return new Response(JSON.stringify({ message: refusal, errors: { image: [refusal] } }), {
+        status: 422,
+      });
+    });
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:local', revokeObjectURL: () => undefined }),
+    );
+    try {
+      const { store } = setup();
+      const input = await screen.findByLabelText('Photo to send');
+      const file = new File([new Uint8Array([1, 2, 3])], 'me.png', { type: 'image/png' });
+      fireEvent.change(input, { target: { files: [file] } });
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toContain(refusal);
+      expect(requests[0]?.url).toBe('/api/user-conversations/conv-7/messages');
+      expect(requests[0]?.body.get('client_msg_id')).toMatch(/^[0-9a-f-]{36}$/);
+      expect(requests[0]?.body.get('image')).toBeInstanceOf(File);
+      expect(requests[0]?.headers).toMatchObject({ 'Site-key': 'test-site', 'X-Socket-ID': '123.456' });
+      expect(screen.queryByRole('list', { name: 'Messages with sam' })).toBeNull();
+      expect(credits(store)).toBe(100);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('catches up by id after a reconnect and on the live event, without doubles', async () => {

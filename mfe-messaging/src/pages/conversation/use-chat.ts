@@ -93,6 +93,13 @@ export function chatReducer(state: ChatState, action: Action): ChatState {
   }
 }
 
+/** A photo's local preview is let go once the stored copy (or the refusal) replaces it. */
+function dropPreview(previews: Map<string, string>, clientMsgId: string) {
+  const url = previews.get(clientMsgId);
+  if (url) URL.revokeObjectURL(url);
+  previews.delete(clientMsgId);
+}
+
 function newClientMsgId(): string {
   return crypto.randomUUID();
 }
@@ -118,6 +125,8 @@ export function useChat(shell: ShellContext, conversation: Conversation) {
   stateRef.current = state;
   const outgoing = useRef(new Map<string, Outgoing>());
   const charged = useRef(new Set<string>());
+  const previews = useRef(new Map<string, string>());
+
   const catchingUp = useRef<Promise<void> | null>(null);
   const again = useRef(false);
   const alive = useRef(true);
@@ -297,6 +306,7 @@ export function useChat(shell: ShellContext, conversation: Conversation) {
           if (data.price > 0) dispatch(creditsReduced(data.price));
         }
         update({ type: 'merged', messages: [data] });
+        dropPreview(previews.current, clientMsgId);
         return null;
       } catch (error) {
         const failure = apiFailure(error);
@@ -306,6 +316,7 @@ export function useChat(shell: ShellContext, conversation: Conversation) {
           // Nothing was stored or paid: take the message away and say why.
           outgoing.current.delete(clientMsgId);
           update({ type: 'pendingRemoved', clientMsgId });
+          dropPreview(previews.current, clientMsgId);
           if (status === INSUFFICIENT_CREDITS || failure.fieldErrors[CREDITS_FIELD]) {
             return { kind: 'credits', message: errorText(error) };
           }
@@ -326,6 +337,8 @@ export function useChat(shell: ShellContext, conversation: Conversation) {
     (message: Outgoing, price: number): Promise<Refusal | null> => {
       const clientMsgId = newClientMsgId();
       outgoing.current.set(clientMsgId, message);
+      const preview = message.type === 'image' ? URL.createObjectURL(message.file) : undefined;
+      if (preview) previews.current.set(clientMsgId, preview);
       update({
         type: 'pending',
         item: {
@@ -337,7 +350,7 @@ export function useChat(shell: ShellContext, conversation: Conversation) {
           type: message.type,
           body: message.type === 'text' ? message.body : null,
           image: null,
-          ...(message.type === 'image' ? { localImageUrl: URL.createObjectURL(message.file) } : {}),
+          ...(preview ? { localImageUrl: preview } : {}),
           price,
           created_at: new Date().toISOString(),
           read_at: null,

@@ -28,7 +28,7 @@ function preview(conversation: Conversation): string {
   const mine = last.from_id === conversation.viewer_id;
   const what =
     last.type === 'image'
-      ? '📷 Photo'
+      ? 'Photo'
       : last.type === 'wink'
         ? mine
           ? '😉 You winked'
