@@ -116,6 +116,13 @@ export function renderPage(
   Page: ComponentType,
   { path, url, api, user = me }: { path: string; url: string; api: ShellContext['api']; user?: User | null },
 ) {
+  // Mobile first: members are mostly on phones (the shell's header bar takes over from 1024 px).
+  (
+    window as unknown as { happyDOM?: { setViewport(v: { width: number; height: number }): void } }
+  ).happyDOM?.setViewport({
+    width: 390,
+    height: 844,
+  });
   const { store, injectSlice, addMiddleware } = createShellStore({ api });
   injectSlice(baseApi);
   addMiddleware(baseApi.middleware);

@@ -72,6 +72,9 @@ describe('DashboardPage', () => {
     const { api, calls } = fakeApi({ 'GET /profiles': () => page([card()]) });
     renderPage(DashboardPage, { path: '/dashboard', url: '/dashboard?page=3', api });
     await screen.findByRole('link', { name: /^sam/ });
+    // On a phone the filters fold away behind a button.
+    expect(screen.queryByRole('form', { name: 'Filters' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
     fireEvent.change(screen.getByLabelText('Looking for'), { target: { value: 'female' } });
     fireEvent.change(screen.getByLabelText('Region'), { target: { value: 'london' } });
     fireEvent.click(screen.getByLabelText('With a photo'));
