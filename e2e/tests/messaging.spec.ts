@@ -269,3 +269,43 @@ test("another member's conversation answers not found", async ({ browser, reques
   await expect(page.getByRole('heading', { name: 'This conversation could not be found' })).toBeVisible();
   await page.context().close();
 });
+
+test('a long history stays light: only rows near the view are in the page, older ones load above', async ({
+  browser,
+  request,
+}) => {
+  // Two other demo members (100 credits each), so the send rate limit of one is not shared.
+  const browse = await request.get('/api/profiles', { headers: headersOf(demo), params: { limit: 24 } });
+  const usernames = ((await browse.json()).data as Array<{ username: string }>)
+    .map((profile) => profile.username)
+    .filter((username) => username !== 'sam' && !username.startsWith('msg_'));
+  const [alex, bea] = await Promise.all(
+    usernames.slice(0, 2).map((username) => apiLogin(request, `${username}@example.com`, demoPassword)),
+  );
+  if (!alex || !bea) throw new Error('two demo members are needed');
+  const uuid = await startConversation(request, alex, bea);
+  const total = 56;
+  const stamp = Date.now();
+  for (let n = 1; n <= total; n++) {
+    const sent = await request.post(`/api/user-conversations/${uuid}/messages`, {
+      headers: headersOf(n % 2 ? alex : bea),
+      data: { client_msg_id: crypto.randomUUID(), type: 'text', body: `Line ${n} ${stamp}` },
+    });
+    expect(sent.status()).toBe(201);
+  }
+  const page = await openAs(browser, alex, `/messages/${uuid}`);
+  const list = messagesIn(page, bea.username);
+  await expect(list.getByText(`Line ${total} ${stamp}`, { exact: true })).toBeVisible();
+  const rendered = await list.locator('[data-message-id]').count();
+  expect(rendered).toBeGreaterThan(3);
+  expect(rendered).toBeLessThan(total / 2);
+
+  // Scrolling up reaches the first line, fetched from the page before the latest 50.
+  const scroller = page.locator('ol[aria-label^="Messages with"]').locator('..');
+  await expect(async () => {
+    await scroller.evaluate((element) => element.scrollTo({ top: 0 }));
+    await expect(list.getByText(`Line 1 ${stamp}`, { exact: true })).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(list.getByText(`Line 1 ${stamp}`, { exact: true })).toHaveCount(1);
+  await page.context().close();
+});
