@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { crc32, deflateSync } from 'node:zlib';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 
@@ -279,4 +280,41 @@ test('a member finds another through filters, likes, favourites and winks; the o
   await expect(him.getByRole('heading', { name: 'This profile is not available' })).toBeVisible();
   await her.goto(hisProfile);
   await expect(her.getByRole('heading', { name: 'This profile is not available' })).toBeVisible();
+});
+
+test('account settings: change the password and email, and download my data', async ({ browser }) => {
+  const member = newMember('female', 'Cardiff', '1988-03-03');
+  const page = await registered(browser, member);
+  await page.goto('/account');
+
+  const passwordSection = page.getByRole('region', { name: 'Change your password' });
+  await passwordSection.getByLabel('Current password').fill('not-my-password');
+  await passwordSection.getByLabel('New password', { exact: true }).fill('Fresh-Meadow-2027');
+  await passwordSection.getByLabel('Confirm new password').fill('Fresh-Meadow-2027');
+  await passwordSection.getByRole('button', { name: 'Change password' }).click();
+  await expect(passwordSection.getByText('The password is incorrect.')).toBeVisible();
+  await passwordSection.getByLabel('Current password').fill(password);
+  await passwordSection.getByRole('button', { name: 'Change password' }).click();
+  await expect(
+    passwordSection.getByText('Your password has been changed. Other devices have been logged out.'),
+  ).toBeVisible();
+
+  const emailSection = page.getByRole('region', { name: 'Change your email' });
+  await emailSection.getByLabel('New email').fill(`new-${member.email}`);
+  await emailSection.getByLabel('Your password').fill('Fresh-Meadow-2027');
+  await emailSection.getByRole('button', { name: 'Send confirmation link' }).click();
+  await expect(
+    emailSection.getByText('We have sent a confirmation link to your new email address.'),
+  ).toBeVisible();
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download my data' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^flirtlane-data-\d{4}-\d{2}-\d{2}\.json$/);
+  const data = JSON.parse(await readFile(await file.path(), 'utf8')) as {
+    format: string;
+    account: { username: string };
+  };
+  expect(data.format).toBe('flirtlane-export/1');
+  expect(data.account.username).toBe(member.username);
 });

@@ -111,7 +111,7 @@ function EditForm({ profile }: { profile: MyProfile }) {
           </Button>
         </div>
       </form>
-      <section className={styles.section} aria-labelledby="photos" id="photos">
+      <section className={styles.section} aria-labelledby="photos-heading" id="photos">
         <h2 id="photos-heading">Photos</h2>
         <PhotoManager />
       </section>
