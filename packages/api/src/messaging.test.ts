@@ -582,6 +582,21 @@ for (const { driver, skip } of drivers) {
         (e) => e.length === 2,
       );
       expect(readEvents.map((e) => (e.data as { up_to_id: number }).up_to_id)).toEqual([ids[1], ids[2]]);
+      // The UK GDPR export carries the conversation with its messages.
+      const exported = await api.call('GET', '/api/account/export', { token: bob.access_token });
+      expect(exported.statusCode).toBe(200);
+      expect(exported.json().conversations).toEqual([
+        expect.objectContaining({
+          uuid: c.uuid,
+          started_by_me: false,
+          chatmate: { uuid: alice.uuid, username: alice.username },
+          messages: [
+            expect.objectContaining({ body: 'one', from_me: false }),
+            expect.objectContaining({ body: 'two' }),
+            expect.objectContaining({ body: 'three' }),
+          ],
+        }),
+      ]);
       for (const bad of [{ up_to_id: 'all' }, { up_to_id: -1 }, { up_to_id: 1.5 }, { up_to_id: [1] }]) {
         const res = await api.call('POST', `/api/user-conversations/${c.uuid}/read`, {
           token: bob.access_token,

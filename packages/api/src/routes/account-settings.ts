@@ -15,6 +15,7 @@ import { fieldError } from '../http/api-error';
 import { currentMember, forbidDuringImpersonation, type Member, requireMember } from '../http/member-auth';
 import { body, email, messages, text } from '../http/rules';
 import { sendEmailChangeMails } from '../mail/account-mails';
+import { exportConversations } from '../messaging/conversation-export';
 import { notificationResource } from '../notifications/notification-writer';
 import { photoResource, photosOf } from '../photos/photo-resource';
 import { profileCompletion } from '../profiles/completion';
@@ -256,8 +257,7 @@ export function accountSettingsRoutes(app: ApiApp, ctx: AppContext): void {
         blocks: blocked.map(entry),
         reports_made: reported.map((r) => ({ ...entry(r), reason: r.reason, details: r.details })),
         notifications: notes.map(notificationResource),
-        // Filled by the messaging issue (conversations with their messages).
-        conversations: [],
+        conversations: await exportConversations(ctx, user),
       };
     },
   );
