@@ -1,6 +1,9 @@
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from './db/schema';
 import { moderationQueue, reviewPhoto } from './photos/member-photos';
+import { UPLOADS_PER_HOUR } from './routes/photos';
 import { drivers, registerMember, startTestApi, type TestApi } from './test/harness';
 
 type Member = Awaited<ReturnType<typeof registerMember>>;
@@ -267,6 +270,24 @@ for (const { driver, skip } of drivers) {
       } finally {
         await post.close();
       }
+    });
+
+    it('limits uploads per member and hour (429 on photo)', async () => {
+      const m = await registerMember(api);
+      const user = (await api.call('POST', '/api/me', { token: m.access_token })).json().data;
+      const [row] = await api.context.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.uuid, user.uuid));
+      for (let i = 0; i < UPLOADS_PER_HOUR; i++) {
+        await api.context.throttle.hit(`photo-upload:${row?.id}`, {
+          maxAttempts: UPLOADS_PER_HOUR,
+          decaySeconds: 3600,
+        });
+      }
+      const res = await upload(m, multipart(await jpegWithGps()));
+      expect(res.statusCode).toBe(429);
+      expect(res.json().errors.photo).toBeDefined();
     });
 
     it('serves nothing for bad photo names', async () => {

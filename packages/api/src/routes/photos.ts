@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context';
 import { photos, users } from '../db/schema';
 import { type ApiApp, bearerAuth, errorResponses } from '../http/api-app';
-import { fieldError, notFound } from '../http/api-error';
+import { ApiError, fieldError, notFound } from '../http/api-error';
 import { currentMember, requireMember } from '../http/member-auth';
 import { promoteNextPrimary, setPrimary } from '../photos/member-photos';
 import { PhotoRejected, processPhoto } from '../photos/photo-processing';
@@ -22,6 +22,9 @@ import { refreshProfileComplete } from '../profiles/completion';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const photoParams = z.object({ photo: z.string().max(64) });
+
+/** Upload attempts (accepted or not) a member may make per hour. */
+export const UPLOADS_PER_HOUR = 40;
 
 /** Multipart parsing for the photo upload only; other routes keep refusing non-JSON bodies. */
 export async function registerPhotoUploads(app: FastifyInstance): Promise<void> {
@@ -84,13 +87,22 @@ export function photoRoutes(app: ApiApp, ctx: AppContext): void {
         tags: ['photos'],
         security: bearerAuth,
         consumes: ['multipart/form-data'],
-        response: { 201: photoResponseSchema, ...errorResponses },
+        response: { 201: photoResponseSchema, ...errorResponses, 429: errorResponses[422] },
       },
       preHandler: auth,
     },
     async (request, reply) => {
       const member = currentMember(request);
       if (!request.isMultipart()) throw fieldError('photo', PHOTO_MESSAGES.required);
+      // Every upload costs a decode and two encodes: a member gets UPLOADS_PER_HOUR an hour.
+      const uploads = await ctx.throttle.hit(`photo-upload:${member.user.id}`, {
+        maxAttempts: UPLOADS_PER_HOUR,
+        decaySeconds: 3600,
+      });
+      if (uploads > UPLOADS_PER_HOUR) {
+        const message = 'You have uploaded a lot of photos. Please try again later.';
+        throw new ApiError(429, message, { photo: [message] }, { 'retry-after': '3600' });
+      }
       let bytes: Buffer | null = null;
       try {
         for await (const part of request.parts()) {
