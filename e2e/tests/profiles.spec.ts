@@ -280,6 +280,14 @@ test('a member finds another through filters, likes, favourites and winks; the o
   await expect(him.getByRole('heading', { name: 'This profile is not available' })).toBeVisible();
   await her.goto(hisProfile);
   await expect(her.getByRole('heading', { name: 'This profile is not available' })).toBeVisible();
+
+  // She can undo it from her account settings.
+  await her.goto('/account');
+  const blocked = her.getByRole('region', { name: 'Blocked members' });
+  await blocked.getByRole('button', { name: `Unblock ${seeker.username}` }).click();
+  await expect(blocked.getByText('You have not blocked anyone.', { exact: false })).toBeVisible();
+  await her.goto(`/dashboard?username=${seeker.username}`);
+  await expect(results(her).getByRole('link', { name: new RegExp(`^${seeker.username}`) })).toBeVisible();
 });
 
 test('account settings: change the password and email, and download my data', async ({ browser }) => {

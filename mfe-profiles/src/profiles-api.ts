@@ -96,6 +96,11 @@ const dataOf = <T>(response: { data: T }) => response.data;
 type InteractionArgs = { uuid: string; kind: InteractionKind; on: boolean };
 type BlockArgs = { uuid: string; on: boolean };
 type ReportArgs = { uuid: string } & ReportRequest;
+export interface BlockedMember {
+  uuid: string;
+  username: string;
+  blocked_at: string;
+}
 type FavoritesArgs = { type: 'mine' | 'received'; page: number };
 
 /**
@@ -104,7 +109,7 @@ type FavoritesArgs = { type: 'mine' | 'received'; page: number };
  */
 export const profilesApi = baseApi
   .enhanceEndpoints({
-    addTagTypes: ['Profile', 'ProfileList', 'MyProfile', 'MyPhotos', 'Visitors', 'Favorites'],
+    addTagTypes: ['Profile', 'ProfileList', 'MyProfile', 'MyPhotos', 'Visitors', 'Favorites', 'Blocks'],
   })
   .injectEndpoints({
     endpoints: (build) => ({
@@ -161,6 +166,7 @@ export const profilesApi = baseApi
           dataOf<ProfileRelation>,
         ),
         invalidatesTags: (_r, _e, { uuid, on }) => [
+          'Blocks',
           'ProfileList',
           'Visitors',
           'Favorites',
@@ -174,6 +180,13 @@ export const profilesApi = baseApi
           method: 'POST',
           body,
         })),
+      }),
+      myBlocks: build.query<Page<BlockedMember>, number>({
+        queryFn: viaShell<number, Page<BlockedMember>>((page) => ({
+          url: '/my-blocks',
+          query: { page, limit: 50 },
+        })),
+        providesTags: ['Blocks'],
       }),
       /** The conversation with a member: the existing one, or a new one (messaging contract). */
       startConversation: build.mutation<{ uuid: string }, string>({
@@ -264,6 +277,7 @@ export const {
   useSetBlockedMutation,
   useReportProfileMutation,
   useStartConversationMutation,
+  useMyBlocksQuery,
   useMyProfileQuery,
   useUpdateMyProfileMutation,
   useCompleteProfileMutation,

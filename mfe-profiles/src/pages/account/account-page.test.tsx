@@ -9,7 +9,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const base = { 'GET /sessions': () => ({ data: [], meta: { current_page: 1, last_page: 1 } }) };
+const emptyPage = () => ({ data: [], meta: { current_page: 1, last_page: 1 } });
+const base = { 'GET /sessions': emptyPage, 'GET /my-blocks': emptyPage };
 
 describe('AccountPage settings', () => {
   it('changes the email with the password, and shows the API’s field messages', async () => {
@@ -90,5 +91,22 @@ describe('AccountPage settings', () => {
     await waitFor(() => expect(clicks[0]).toMatch(/^flirtlane-data-\d{4}-\d{2}-\d{2}\.json$/));
     expect(createObjectURL).toHaveBeenCalled();
     click.mockRestore();
+  });
+
+  it('lists blocked members and unblocks one', async () => {
+    let blocked = [{ uuid: 'sam-uuid', username: 'sam', blocked_at: '2026-11-01T10:00:00.000Z' }];
+    const { api, calls } = fakeApi({
+      ...base,
+      'GET /my-blocks': () => ({ data: blocked, meta: { current_page: 1, last_page: 1 } }),
+      'DELETE /profiles/sam-uuid/block': () => {
+        blocked = [];
+        return { data: { liked: false, favorited: false, winked: false, blocked: false } };
+      },
+    });
+    renderPage(AccountPage, { path: '/account', url: '/account', api });
+    const section = screen.getByRole('region', { name: 'Blocked members' });
+    fireEvent.click(await within(section).findByRole('button', { name: 'Unblock sam' }));
+    expect(await within(section).findByText(/You have not blocked anyone/)).toBeTruthy();
+    expect(calls.some((c) => c.method === 'DELETE' && c.path === '/profiles/sam-uuid/block')).toBe(true);
   });
 });

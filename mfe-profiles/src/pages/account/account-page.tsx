@@ -6,6 +6,7 @@ import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router';
 import styles from './account.module.css';
 import { ChangeEmail, ChangePassword, DownloadMyData } from './account-settings';
+import { BlockedMembers } from './blocked-members';
 import { SessionsList } from './sessions-list';
 import { Outcome, useRequest } from './use-request';
 
@@ -19,6 +20,7 @@ export default function AccountPage() {
       <ChangeEmail current={user.email} />
       <ChangePassword />
       <SessionsList />
+      <BlockedMembers />
       <DownloadMyData />
       <PasswordConfirmedAction
         id="deactivate"
