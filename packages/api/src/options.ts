@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { MESSAGE_LIMITS } from '@ukd/contracts/api';
 import type { NotificationCreatedHook } from './notifications/notification-writer';
 import type { Broadcaster } from './realtime/broadcaster';
 import { DEFAULT_REALTIME_APP_ID, persistedRealtimeSecret } from './realtime/realtime-app';
@@ -58,6 +59,8 @@ export interface ApiOptions {
   broadcaster?: Broadcaster;
   /** Without `broadcaster`: publish through this Pusher HTTP API; neither given: events go nowhere. */
   realtimeHttpApi?: { host: string; port: number; useTls: boolean };
+  /** Messages one member may send per window before a 429 (default 30 a minute: `MESSAGE_LIMITS`). */
+  messageRateLimit?: { perWindow: number; windowSeconds: number };
 }
 
 export type ResolvedApiOptions = Required<
@@ -111,6 +114,10 @@ export function resolveApiOptions(options: ApiOptions): ResolvedApiOptions {
     },
     broadcaster: options.broadcaster,
     realtimeHttpApi: options.realtimeHttpApi,
+    messageRateLimit: options.messageRateLimit ?? {
+      perWindow: MESSAGE_LIMITS.ratePerWindow,
+      windowSeconds: MESSAGE_LIMITS.rateWindowSeconds,
+    },
   };
 }
 
@@ -197,6 +204,9 @@ export function loadApiOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Api
     turnstileSiteKey: env.TURNSTILE_SITE_KEY ?? '',
   };
   if (env.DB_POOL_SIZE) options.dbPoolSize = intFromEnv(env.DB_POOL_SIZE, 10);
+  // `MESSAGE_RATE_LIMIT=30/60`: messages per member per window of seconds.
+  const rate = /^(\d{1,6})\/(\d{1,6})$/.exec(env.MESSAGE_RATE_LIMIT ?? '');
+  if (rate) options.messageRateLimit = { perWindow: Number(rate[1]), windowSeconds: Number(rate[2]) };
   if (env.PHOTO_MODERATION === 'pre' || env.PHOTO_MODERATION === 'post') {
     options.photoModeration = env.PHOTO_MODERATION;
   }

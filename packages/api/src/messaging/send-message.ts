@@ -5,7 +5,6 @@ import {
   INSUFFICIENT_CREDITS_STATUS,
   MESSAGE_BLOCKED_MESSAGE,
   MESSAGE_EVENTS,
-  MESSAGE_LIMITS,
   type Message,
   type MessageType,
   realtimeChannels,
@@ -74,6 +73,7 @@ export class MessageSender {
   /** Refuses a send the sender may not make at all: block either way, deactivated chatmate, flood. */
   async checkAllowed(sender: UserRow, conversation: ConversationRow): Promise<UserRow> {
     const chatmateId = chatmateOf(conversation, sender.id);
+    const rate = this.ctx.options.messageRateLimit;
     const [[chatmate], [blocked], [recent]] = await Promise.all([
       this.ctx.db.select().from(users).where(eq(users.id, chatmateId)),
       this.ctx.db
@@ -88,19 +88,16 @@ export class MessageSender {
         .where(
           and(
             eq(messages.fromId, sender.id),
-            gt(messages.createdAt, sql`now() - make_interval(secs => ${MESSAGE_LIMITS.rateWindowSeconds})`),
+            gt(messages.createdAt, sql`now() - make_interval(secs => ${rate.windowSeconds})`),
           ),
         ),
     ]);
     if (!chatmate || chatmate.deactivatedAt !== null || (blocked?.n ?? 0) > 0) {
       throw new ApiError(403, MESSAGE_BLOCKED_MESSAGE);
     }
-    if ((recent?.n ?? 0) >= MESSAGE_LIMITS.ratePerWindow) {
+    if ((recent?.n ?? 0) >= rate.perWindow) {
       const oldest = recent?.oldest ? new Date(recent.oldest).getTime() : Date.now();
-      const seconds = Math.max(
-        1,
-        Math.ceil((oldest + MESSAGE_LIMITS.rateWindowSeconds * 1000 - Date.now()) / 1000),
-      );
+      const seconds = Math.max(1, Math.ceil((oldest + rate.windowSeconds * 1000 - Date.now()) / 1000));
       throw new ApiError(429, `Too many messages. Please try again in ${seconds} seconds.`, undefined, {
         'retry-after': String(seconds),
       });
