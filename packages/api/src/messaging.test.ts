@@ -204,6 +204,7 @@ for (const { driver, skip } of drivers) {
       const m3 = reply.json().data as Message;
       expect(m3.id).toBeGreaterThan(wink.json().data.id);
 
+      expect(reply.json().meta).toEqual({ credits: 9 });
       expect((await me(alice)).credits).toBe(8);
       expect((await me(bob)).credits).toBe(9);
       expect(await ledgerBalance(api.context.db, alice.id)).toBe(8);

@@ -427,6 +427,13 @@ export function conversationRoutes(app: ApiApp, ctx: AppContext): void {
       const member = currentMember(request);
       const conversation = await participantConversation(ctx.db, member.user.id, request.params.uuid);
       const socketId = requestSocketId(request);
+      const balance = async () => {
+        const [row] = await ctx.db
+          .select({ credits: users.credits })
+          .from(users)
+          .where(eq(users.id, member.user.id));
+        return { credits: row?.credits ?? 0 };
+      };
       let input: SendInput;
       let uploaded: string | null = null;
 
@@ -454,7 +461,7 @@ export function conversationRoutes(app: ApiApp, ctx: AppContext): void {
           { client_msg_id: fields.client_msg_id, type: fields.type },
         );
         const retry = await sender.retried(member.user, conversation, parsed.client_msg_id.toLowerCase());
-        if (retry) return reply.code(200).send({ data: retry.message });
+        if (retry) return reply.code(200).send({ data: retry.message, meta: await balance() });
         if (bytes === null) throw fieldError('image', 'The image field is required.');
         let processed: Awaited<ReturnType<typeof processPhoto>>;
         try {
@@ -475,7 +482,7 @@ export function conversationRoutes(app: ApiApp, ctx: AppContext): void {
         const parsed = parseOr422(sendBody, request.body);
         const clientMsgId = parsed.client_msg_id.toLowerCase();
         const retry = await sender.retried(member.user, conversation, clientMsgId);
-        if (retry) return reply.code(200).send({ data: retry.message });
+        if (retry) return reply.code(200).send({ data: retry.message, meta: await balance() });
         const text =
           parsed.type === 'wink'
             ? null
@@ -487,7 +494,7 @@ export function conversationRoutes(app: ApiApp, ctx: AppContext): void {
         const price = await priceFor(request, input.type);
         const result = await sender.send(member.user, conversation, input, { price, socketId });
         if (!result.created && uploaded) await ctx.photoStore.remove(uploaded);
-        return reply.code(result.created ? 201 : 200).send({ data: result.message });
+        return reply.code(result.created ? 201 : 200).send({ data: result.message, meta: await balance() });
       } catch (error) {
         if (uploaded) await ctx.photoStore.remove(uploaded);
         throw error;

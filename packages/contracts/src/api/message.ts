@@ -78,7 +78,11 @@ export type SendMessageRequest = z.infer<typeof sendMessageRequestSchema>;
 export const MESSAGE_BLOCKED_MESSAGE = 'You cannot send messages to this member.';
 export const CLIENT_MSG_ID_REUSED_MESSAGE = 'The client msg id has already been used for another message.';
 
-export const sentMessageResponseSchema = z.object({ data: messageSchema });
+/** `meta.credits`: the sender's balance after this send (to update the shown balance at once). */
+export const sentMessageResponseSchema = z.object({
+  data: messageSchema,
+  meta: z.object({ credits: z.number().int() }).optional(),
+});
 export type SentMessageResponse = z.infer<typeof sentMessageResponseSchema>;
 
 /**
