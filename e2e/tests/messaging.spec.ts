@@ -70,15 +70,29 @@ async function prices(request: APIRequestContext, member: Member) {
   return (await answer.json()).data.prices as { text: number; image: number; wink: number };
 }
 
+/** Resolves once the page's socket has joined a channel whose name starts with `prefix`. */
+function joined(page: Page, prefix: string): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) =>
+      socket.on('framereceived', ({ payload }) => {
+        const frame = String(payload);
+        if (frame.includes('subscription_succeeded') && frame.includes(`"channel":"${prefix}`)) resolve();
+      }),
+    );
+  });
+}
+
 /** A member's own browser: a new context, logged in through the login page, on `path`. */
-async function openAs(browser: Browser, member: Member, path: string): Promise<Page> {
+async function openAs(browser: Browser, member: Member, path: string, waitFor?: string): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
+  const subscribed = waitFor ? joined(page, waitFor) : Promise.resolve();
   await page.goto(`/login?redirect=${encodeURIComponent(path)}`);
   await page.getByLabel('Email').fill(member.email);
   await page.getByLabel('Password').fill(member.password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.waitForURL(`**${path}`);
+  await subscribed;
   return page;
 }
 
@@ -270,19 +284,62 @@ test("another member's conversation answers not found", async ({ browser, reques
   await page.context().close();
 });
 
-test('a long history stays light: only rows near the view are in the page, older ones load above', async ({
-  browser,
-  request,
-}) => {
-  // Two other demo members (100 credits each), so the send rate limit of one is not shared.
+/** Two demo members (100 credits each) other than demo and sam, from the browse list. */
+async function otherDemoMembers(request: APIRequestContext, from: number): Promise<[Member, Member]> {
   const browse = await request.get('/api/profiles', { headers: headersOf(demo), params: { limit: 24 } });
   const usernames = ((await browse.json()).data as Array<{ username: string }>)
     .map((profile) => profile.username)
     .filter((username) => username !== 'sam' && !username.startsWith('msg_'));
-  const [alex, bea] = await Promise.all(
-    usernames.slice(0, 2).map((username) => apiLogin(request, `${username}@example.com`, demoPassword)),
+  const [one, two] = await Promise.all(
+    usernames
+      .slice(from, from + 2)
+      .map((username) => apiLogin(request, `${username}@example.com`, demoPassword)),
   );
-  if (!alex || !bea) throw new Error('two demo members are needed');
+  if (!one || !two) throw new Error('two demo members are needed');
+  return [one, two];
+}
+
+test('a new message shows live in the list and the unread badge, and opening it reads it', async ({
+  browser,
+  request,
+}) => {
+  const [writer, reader] = await otherDemoMembers(request, 2);
+  const uuid = await startConversation(request, writer, reader);
+  // Once the member's notification channel is joined, new messages arrive live.
+  const page = await openAs(browser, reader, '/messages', `private-notifications.user.${reader.uuid}`);
+  await page.waitForLoadState('networkidle');
+  // The top bar's messages icon (the header bar has a plain "Messages" link too).
+  const badge = page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: /^Messages/ });
+  const unread = (n: number) => (n ? `Messages, ${n} unread` : 'Messages');
+  const me = await request.post('/api/me', { headers: headersOf(reader) });
+  const before = (await me.json()).data.unread_messages_count as number;
+  await expect(badge).toHaveAccessibleName(unread(before));
+
+  const text = `Knock knock ${Date.now()}`;
+  const sent = await request.post(`/api/user-conversations/${uuid}/messages`, {
+    headers: headersOf(writer),
+    data: { client_msg_id: crypto.randomUUID(), type: 'text', body: text },
+  });
+  expect(sent.status()).toBe(201);
+  const row = page.getByRole('link', { name: `${writer.username}, unread: ${text}` });
+  await expect(row).toBeVisible();
+  await expect(badge).toHaveAccessibleName(unread(before + 1));
+
+  await row.click();
+  await expect(messagesIn(page, writer.username).getByText(text)).toBeVisible();
+  // All of this conversation is read now; the badge counts only what is left elsewhere (none).
+  await expect(badge).toHaveAccessibleName('Messages');
+  await page.getByRole('link', { name: 'Back to messages' }).click();
+  await expect(page.getByRole('link', { name: `${writer.username}: ${text}` })).toBeVisible();
+  await page.context().close();
+});
+
+test('a long history stays light: only rows near the view are in the page, older ones load above', async ({
+  browser,
+  request,
+}) => {
+  // Two other demo members (100 credits each), so no send rate limit is shared with the tests above.
+  const [alex, bea] = await otherDemoMembers(request, 0);
   const uuid = await startConversation(request, alex, bea);
   const total = 56;
   const stamp = Date.now();
