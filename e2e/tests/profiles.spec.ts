@@ -94,7 +94,9 @@ async function upload(page: Page, file: { name: string; mimeType: string; buffer
 
 /** The completion flow after registration: words, place, then a photo. */
 async function completeProfile(page: Page) {
-  await page.goto('/profile/complete');
+  // Right after registering, /dashboard offers the completion flow.
+  await page.getByRole('link', { name: 'Complete my profile' }).click();
+  await expect(page).toHaveURL(/\/profile\/complete$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Complete your profile' })).toBeVisible();
   // Nothing filled in: SPEC §5 messages on the fields.
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -127,6 +129,9 @@ async function completeProfile(page: Page) {
   await expect(page.getByRole('heading', { name: 'Your profile is complete' })).toBeVisible();
   await expect(page.getByText('1 photo is waiting for approval.', { exact: false })).toBeVisible();
   await expect(page.getByText('“Sunday roasts and long walks”')).toBeVisible();
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Browse members' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Complete my profile' })).toBeHidden();
 }
 
 test('a fake, oversized or too-many-pixel photo is refused with a clear message', async ({ browser }) => {

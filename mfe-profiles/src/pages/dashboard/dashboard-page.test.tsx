@@ -58,6 +58,10 @@ describe('DashboardPage', () => {
     expect(sam.querySelector('img')?.getAttribute('src')).toBe('/p/sam-t.jpg');
     expect(screen.getByRole('link', { name: 'jo, 31, Cardiff' })).toBeTruthy();
     expect(screen.getByText('2 members match your filters')).toBeTruthy();
+    // The member's profile is not complete yet: the way to complete it is offered first.
+    expect(screen.getByRole('link', { name: 'Complete my profile' }).getAttribute('href')).toBe(
+      '/profile/complete',
+    );
     expect(calls[0]?.options.query).toEqual({
       'filter[gender]': 'female',
       'filter[age_min]': 25,

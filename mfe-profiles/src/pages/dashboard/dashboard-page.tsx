@@ -1,6 +1,8 @@
 import { PROFILE_LIMITS, type ProfileSearchFilters, UK_REGION_OPTIONS } from '@ukd/contracts/api';
-import { Button, EmptyState, SelectField, Spinner, TextField } from '@ukd/ui';
+import { selectUser } from '@ukd/store';
+import { Button, EmptyState, SelectField, SiteLink, Spinner, TextField } from '@ukd/ui';
 import { type FormEvent, useState } from 'react';
+import { useSelector } from 'react-redux';
 import { useSearchParams } from 'react-router';
 import { Pager } from '../../components/pager';
 import { ProfileCard, ProfileGrid } from '../../components/profile-card';
@@ -18,6 +20,7 @@ export default function DashboardPage() {
   const [params, setParams] = useSearchParams();
   const search = readSearch(params);
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const user = useSelector(selectUser);
   const { data, error, isFetching, isLoading, refetch } = useBrowseProfilesQuery({
     filters: search.filters,
     sort: search.sort === 'active' ? '-last_active_at' : '-created_at',
@@ -34,6 +37,14 @@ export default function DashboardPage() {
   return (
     <div className={styles.page}>
       <ProfilesNav />
+      {user && !user.profile_complete ? (
+        <div className={`ukd-notice ukd-notice--info ${styles.complete}`}>
+          <span>Members reply to complete profiles. Add a photo and a few words about you.</span>
+          <SiteLink to="/profile/complete" className="ukd-button ukd-button--primary">
+            Complete my profile
+          </SiteLink>
+        </div>
+      ) : null}
       <div className={styles.header}>
         <h1>Browse members</h1>
         <div className={styles.toolbar}>
