@@ -276,6 +276,27 @@ for (const { driver, skip } of drivers) {
       expect((await me(alice)).credits).toBe(7);
       expect((await ledgerEntries(alice.id)).filter((e) => e.reason === 'message')).toHaveLength(3);
 
+      // Two API processes on one PostgreSQL: the row lock and the unique index still give one message.
+      if (driver === 'postgres') {
+        const second = await startTestApi(driver, { databaseUrl: api.databaseUrl as string });
+        try {
+          const shared = randomUUID();
+          const both = await Promise.all(
+            [api, second, api, second].map((target) =>
+              target.call('POST', `/api/user-conversations/${c.uuid}/messages`, {
+                token: alice.access_token,
+                body: { client_msg_id: shared, type: 'text', body: 'twice' },
+              }),
+            ),
+          );
+          expect(both.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 201]);
+          expect(await countMessages(alice.id)).toBe(4);
+          expect((await me(alice)).credits).toBe(6);
+        } finally {
+          await second.close();
+        }
+      }
+
       // The same client id in another conversation is a client mistake, not a silent success.
       const carol = await member();
       const c2 = await start(alice, carol);
