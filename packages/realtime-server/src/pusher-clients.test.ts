@@ -105,6 +105,8 @@ describe('pusher-js against the server', () => {
     expect(
       (await node.realtime.presence(testApp.id, 'presence-online')).map((m) => m.user_id).sort(),
     ).toEqual(['alice', 'bob']);
+    // Counted by user, not by socket, and without reading the member list.
+    expect(await node.realtime.presenceCount(testApp.id, 'presence-online')).toBe(2);
 
     bobPhone.disconnect();
     // The laptop is still there, so the member stays; a later event proves the quiet was not a stall.

@@ -44,6 +44,8 @@ export interface RealtimeServer {
   ): Promise<void>;
   /** Members of a presence channel across the cluster, for "who is online". */
   presence(appId: string, channel: string): Promise<PresenceMember[]>;
+  /** How many users are in a presence channel, across nodes, without reading the member list. */
+  presenceCount(appId: string, channel: string): Promise<number>;
   /** Closes every socket of a user signed in with `pusher:signin`, on every node (4009: no reconnect). */
   terminateUserConnections(appId: string, userId: string): Promise<void>;
   /** Sockets open on this node. */
@@ -107,6 +109,10 @@ export async function createRealtimeServer(options: RealtimeServerOptions): Prom
     presence: async (appId, channel) => {
       if (!isValidChannelName(channel)) throw new PublishError(400, 'Invalid channel name');
       return adapter.presenceMembers(appId, channel);
+    },
+    presenceCount: async (appId, channel) => {
+      if (!isValidChannelName(channel)) throw new PublishError(400, 'Invalid channel name');
+      return adapter.presenceCount(appId, channel);
     },
     connectionCount: (appId) => gateway.connectionCount(appId),
     terminateUserConnections: (appId, userId) => {
