@@ -339,7 +339,7 @@ test('a long history stays light: only rows near the view are in the page, older
   request,
 }) => {
   // Two other demo members (100 credits each), so no send rate limit is shared with the tests above.
-  const [alex, bea] = await otherDemoMembers(request, 0);
+  const [alex, bea] = await otherDemoMembers(request, 4);
   const uuid = await startConversation(request, alex, bea);
   const total = 56;
   const stamp = Date.now();
@@ -364,5 +364,15 @@ test('a long history stays light: only rows near the view are in the page, older
     await expect(list.getByText(`Line 1 ${stamp}`, { exact: true })).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 20_000 });
   await expect(list.getByText(`Line 1 ${stamp}`, { exact: true })).toHaveCount(1);
+
+  // A message arriving while the member reads far up does not yank the view: a button leads down.
+  const late = await request.post(`/api/user-conversations/${uuid}/messages`, {
+    headers: headersOf(bea),
+    data: { client_msg_id: crypto.randomUUID(), type: 'text', body: `Still there? ${stamp}` },
+  });
+  expect(late.status()).toBe(201);
+  await page.getByRole('button', { name: /New messages/ }).click();
+  await expect(list.getByText(`Still there? ${stamp}`)).toBeVisible();
+  await expect(page.getByRole('button', { name: /New messages/ })).toHaveCount(0);
   await page.context().close();
 });

@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Spinner } from '@ukd/ui';
-import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ChatMessage } from '../../lib/message-list';
 import { useNarrowScreen, useNow } from '../../lib/use-clock';
 import styles from './conversation.module.css';
@@ -38,6 +38,8 @@ export function MessageListView({
   const now = useNow();
   const narrow = useNarrowScreen();
   const atBottom = useRef(true);
+  // A message arrived while the member was reading further up: offer a way down.
+  const [newBelow, setNewBelow] = useState(false);
   const virtualizer = useVirtualizer({
     count: messages.length,
     getScrollElement: () => scroller.current,
@@ -54,6 +56,7 @@ export function MessageListView({
   useLayoutEffect(() => {
     if (lastKey === undefined) return;
     if (atBottom.current || lastMine) virtualizer.scrollToIndex(messages.length - 1, { align: 'end' });
+    else setNewBelow(true);
   }, [lastKey, lastMine, messages.length, virtualizer]);
 
   // Older messages loaded above: keep the row the member was looking at in place.
@@ -71,6 +74,7 @@ export function MessageListView({
     const element = scroller.current;
     if (!element) return;
     atBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < STICK_DISTANCE;
+    if (atBottom.current) setNewBelow(false);
     if (element.scrollTop < 200 && hasOlder && !loadingOlder) onLoadOlder();
   }, [hasOlder, loadingOlder, onLoadOlder]);
 
@@ -82,7 +86,36 @@ export function MessageListView({
 
   const items = virtualizer.getVirtualItems();
   return (
-    <div ref={scroller} className={styles.scroller} onScroll={onScroll}>
+    <div className={styles.frame}>
+      <div ref={scroller} className={styles.scroller} onScroll={onScroll}>
+        <ol
+          className={styles.messages}
+          aria-label={`Messages with ${chatmateName}`}
+          style={{ height: virtualizer.getTotalSize() }}
+        >
+          {items.map((item) => {
+            const message = messages[item.index] as ChatMessage;
+            return (
+              <li
+                key={item.key}
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                className={styles.row}
+                style={{ transform: `translateY(${item.start}px)` }}
+              >
+                <MessageRow
+                  message={message}
+                  viewerId={viewerId}
+                  chatmateName={chatmateName}
+                  now={now}
+                  narrow={narrow}
+                  onRetry={onRetry}
+                />
+              </li>
+            );
+          })}
+        </ol>
+      </div>
       {hasOlder ? (
         <div className={styles.older}>
           {loadingOlder ? (
@@ -94,33 +127,18 @@ export function MessageListView({
           )}
         </div>
       ) : null}
-      <ol
-        className={styles.messages}
-        aria-label={`Messages with ${chatmateName}`}
-        style={{ height: virtualizer.getTotalSize() }}
-      >
-        {items.map((item) => {
-          const message = messages[item.index] as ChatMessage;
-          return (
-            <li
-              key={item.key}
-              data-index={item.index}
-              ref={virtualizer.measureElement}
-              className={styles.row}
-              style={{ transform: `translateY(${item.start}px)` }}
-            >
-              <MessageRow
-                message={message}
-                viewerId={viewerId}
-                chatmateName={chatmateName}
-                now={now}
-                narrow={narrow}
-                onRetry={onRetry}
-              />
-            </li>
-          );
-        })}
-      </ol>
+      {newBelow ? (
+        <button
+          type="button"
+          className={styles.newBelow}
+          onClick={() => {
+            setNewBelow(false);
+            virtualizer.scrollToIndex(messages.length - 1, { align: 'end' });
+          }}
+        >
+          New messages <span aria-hidden="true">↓</span>
+        </button>
+      ) : null}
     </div>
   );
 }
