@@ -71,6 +71,8 @@ export function messagingCalls(shell: Pick<ShellContext, 'api' | 'realtime'>) {
       api<MarkReadResponse>(`${path(uuid)}/read`, { method: 'POST', body: { up_to_id: upToId } }),
     setStar: (uuid: string, on: boolean) =>
       api<{ data?: Conversation } | undefined>(`${path(uuid)}/star`, { method: on ? 'PUT' : 'DELETE' }),
+    /** Deletes it for me only: its messages so far are hidden for me; it returns with the next message. */
+    remove: (uuid: string) => api<{ message: string }>(path(uuid), { method: 'DELETE' }),
     socketHeaders: () => socketHeaders(shell),
   };
 }

@@ -216,6 +216,16 @@ describe('ConversationPage', () => {
     ).toEqual(['one', 'two', 'three']);
   });
 
+  it('deletes the conversation for me after confirming, and goes back to the list', async () => {
+    const { calls } = setup({
+      [`DELETE ${base}`]: () => ({ message: 'The conversation has been deleted.' }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete conversation' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/messages'));
+    expect(calls.some((c) => c.method === 'DELETE' && c.path === base)).toBe(true);
+  });
+
   it("answers another member's conversation with not found", async () => {
     const { api } = fakeApi({
       [`GET ${base}`]: () => {

@@ -1,17 +1,86 @@
 import type { ShellContext } from '@ukd/contracts';
 import type { Conversation } from '@ukd/contracts/api';
 import { selectUser } from '@ukd/store';
-import { Avatar, Button, EmptyState, PageLoading, SiteLink, useShell } from '@ukd/ui';
+import { Avatar, Button, EmptyState, Modal, PageLoading, SiteLink, useShell } from '@ukd/ui';
+import { useState } from 'react';
 import { useSelector } from 'react-redux';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { apiFailure } from '../../lib/api-errors';
 import { DEFAULT_PRICES } from '../../lib/contract';
-import { apiError, useConversationQuery, useMessagePricesQuery } from '../../messaging-api';
+import { apiError, messagingCalls, useConversationQuery, useMessagePricesQuery } from '../../messaging-api';
 import { Composer } from './composer';
 import styles from './conversation.module.css';
 import { MessageListView } from './message-list-view';
 import { useChat } from './use-chat';
 
-function ChatHeader({ conversation }: { conversation: Conversation }) {
+function DeleteConversation({ shell, conversation }: { shell: ShellContext; conversation: Conversation }) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const navigate = useNavigate();
+  const name = conversation.chatmate.username;
+
+  async function remove() {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await messagingCalls(shell).remove(conversation.uuid);
+      shell.bus.emit('shell:toast', { type: 'success', message: 'Conversation deleted', durationMs: 2000 });
+      // SPEC §4: removal clears the active conversation.
+      navigate('/messages', { replace: true });
+    } catch (error) {
+      setFailure(apiFailure(error).message || 'The conversation could not be deleted.');
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        className={styles.headerAction}
+        aria-label="Delete conversation"
+        title="Delete conversation"
+        onClick={() => setOpen(true)}
+      >
+        <svg
+          aria-hidden="true"
+          width="20"
+          height="20"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
+          <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+        </svg>
+      </button>
+      <Modal open={open} title="Delete this conversation?" onClose={() => setOpen(false)}>
+        <p>
+          Its messages disappear for you only: {name} still has them. If {name} writes again, the conversation
+          comes back.
+        </p>
+        {failure ? (
+          <p className="ukd-notice ukd-notice--error" role="alert">
+            {failure}
+          </p>
+        ) : null}
+        <div className={styles.dialogActions}>
+          <Button variant="secondary" onClick={() => setOpen(false)}>
+            Cancel
+          </Button>
+          <Button onClick={() => void remove()} disabled={busy}>
+            Delete
+          </Button>
+        </div>
+      </Modal>
+    </>
+  );
+}
+
+function ChatHeader({ shell, conversation }: { shell: ShellContext; conversation: Conversation }) {
   const { chatmate } = conversation;
   return (
     <header className={styles.header}>
@@ -32,6 +101,7 @@ function ChatHeader({ conversation }: { conversation: Conversation }) {
           </span>
         </span>
       </SiteLink>
+      <DeleteConversation shell={shell} conversation={conversation} />
     </header>
   );
 }
@@ -44,7 +114,7 @@ function Chat({ shell, conversation }: { shell: ShellContext; conversation: Conv
   const name = conversation.chatmate.username;
   return (
     <div className={styles.page}>
-      <ChatHeader conversation={conversation} />
+      <ChatHeader shell={shell} conversation={conversation} />
       {!chat.loaded ? (
         chat.loadError ? (
           <div className="ukd-notice ukd-notice--error" role="alert">
