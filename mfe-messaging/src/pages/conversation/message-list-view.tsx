@@ -84,9 +84,23 @@ export function MessageListView({
     if (element && hasOlder && !loadingOlder && element.scrollHeight <= element.clientHeight) onLoadOlder();
   }, [hasOlder, loadingOlder, onLoadOlder]);
 
+  // Screen readers hear each message that arrives from the chatmate.
+  const last = messages.at(-1);
+  const announcement =
+    last && last.from_id !== viewerId
+      ? last.type === 'wink'
+        ? `${chatmateName} winked at you`
+        : last.type === 'image'
+          ? `${chatmateName} sent a photo`
+          : `${chatmateName}: ${last.body ?? ''}`
+      : '';
+
   const items = virtualizer.getVirtualItems();
   return (
     <div className={styles.frame}>
+      <p className="ukd-visually-hidden" aria-live="polite">
+        {announcement}
+      </p>
       <div ref={scroller} className={styles.scroller} onScroll={onScroll}>
         <ol
           className={styles.messages}
