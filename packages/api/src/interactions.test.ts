@@ -185,7 +185,9 @@ for (const { driver, skip } of drivers) {
       await api.call('PUT', `/api/profiles/${aUuid}/wink`, { token: b.access_token });
       expect((await me(a)).received_wink_interactions_count).toBe(1);
 
+      expect(await notificationsOf(aUuid)).toHaveLength(3);
       const blocked = await api.call('PUT', `/api/profiles/${bUuid}/block`, { token: a.access_token });
+      expect(await notificationsOf(aUuid)).toHaveLength(0);
       expect(blocked.statusCode).toBe(200);
       expect(blocked.json().data.blocked).toBe(true);
       expect(

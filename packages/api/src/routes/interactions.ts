@@ -7,11 +7,19 @@ import {
   reportResponseSchema,
   visitorListSchema,
 } from '@ukd/contracts/api';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { AppContext } from '../context';
-import { blocks, memberInteractions, photos, profileVisits, reports, users } from '../db/schema';
+import {
+  blocks,
+  memberInteractions,
+  photos,
+  profileVisits,
+  reports,
+  userNotifications,
+  users,
+} from '../db/schema';
 import { type ApiApp, bearerAuth, errorResponses } from '../http/api-app';
 import { ApiError, fieldError } from '../http/api-error';
 import { type ListQuerySpec, pageMeta, parseListQuery } from '../http/list-query';
@@ -129,7 +137,7 @@ export function interactionRoutes(app: ApiApp, ctx: AppContext): void {
     '/profiles/:uuid/block',
     {
       schema: {
-        summary: 'Block a member: the two vanish from each other’s browse, visitors, favourites and profiles',
+        summary: 'Block a member: the two vanish from each other’s browse, visitors, favourites, profiles and bells',
         tags: ['interactions'],
         security: bearerAuth,
         params: uuidParams,
@@ -144,6 +152,16 @@ export function interactionRoutes(app: ApiApp, ctx: AppContext): void {
         .insert(blocks)
         .values({ blockerId: member.user.id, blockedId: target.id })
         .onConflictDoNothing();
+      // Their past views, likes, favourites and winks must not linger in either bell, pointing
+      // at a profile that is now a 404.
+      await ctx.db
+        .delete(userNotifications)
+        .where(
+          or(
+            and(eq(userNotifications.userId, member.user.id), eq(userNotifications.fromUserId, target.id)),
+            and(eq(userNotifications.userId, target.id), eq(userNotifications.fromUserId, member.user.id)),
+          ),
+        );
       return { data: await relationOf(ctx.db, member.user.id, target.id) };
     },
   );
