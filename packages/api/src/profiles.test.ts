@@ -180,6 +180,34 @@ for (const { driver, skip } of drivers) {
       expect((await api.call('GET', `/api/profiles/${aliceUuid}`)).statusCode).toBe(401);
     });
 
+    it('documents the profile, photo, interaction and account-settings routes in the OpenAPI document', async () => {
+      const docs = await api.call('GET', '/api/docs', { siteKey: null });
+      expect(docs.statusCode).toBe(200);
+      const paths = Object.keys(docs.json().paths);
+      for (const path of [
+        '/api/profiles',
+        '/api/profiles/{uuid}',
+        '/api/my-profile',
+        '/api/profile/complete',
+        '/api/profiles/{uuid}/like',
+        '/api/profiles/{uuid}/favorite',
+        '/api/profiles/{uuid}/wink',
+        '/api/profiles/{uuid}/block',
+        '/api/profiles/{uuid}/report',
+        '/api/my-visitors',
+        '/api/my-favorites',
+        '/api/my-blocks',
+        '/api/my-photos',
+        '/api/my-photos/{photo}/primary',
+        '/api/my-photos/{photo}',
+        '/api/account/email',
+        '/api/account/password',
+        '/api/account/export',
+      ]) {
+        expect(paths, path).toContain(path);
+      }
+    });
+
     it('hides deactivated members (404 and out of browse)', async () => {
       const gone = await registerMember(api, { city: 'Zennor' });
       const viewer = await registerMember(api);
