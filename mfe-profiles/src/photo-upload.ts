@@ -1,6 +1,7 @@
 import { computeDeviceId, createTokenStore } from '@ukd/api-client';
 import type { ApiRequest } from '@ukd/contracts';
-import { PHOTO_LIMITS, PHOTO_MESSAGES, type Photo } from '@ukd/contracts/api';
+import type { Photo } from '@ukd/contracts/api';
+import { PHOTO_LIMITS, PHOTO_MESSAGES } from './lib/contract-values';
 
 type UploadResult =
   | { data: Photo }

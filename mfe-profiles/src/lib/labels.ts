@@ -1,14 +1,14 @@
+import type { OptionList } from '@ukd/contracts/api';
 import {
   BODY_TYPE_OPTIONS,
   EYE_COLOUR_OPTIONS,
   HAIR_COLOUR_OPTIONS,
   INTEREST_OPTIONS,
   OPTION_UNKNOWN,
-  type OptionList,
   optionLabel,
   TATTOOS_PIERCINGS_OPTIONS,
   UK_REGION_OPTIONS,
-} from '@ukd/contracts/api';
+} from './contract-values';
 
 export function regionLabel(region: string | null | undefined): string | null {
   return UK_REGION_OPTIONS.find((r) => r.key === region)?.label ?? null;

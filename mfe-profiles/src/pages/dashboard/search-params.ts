@@ -1,4 +1,5 @@
-import { PROFILE_LIMITS, type ProfileSearchFilters, UK_REGIONS, type UkRegion } from '@ukd/contracts/api';
+import type { ProfileSearchFilters, UkRegion } from '@ukd/contracts/api';
+import { PROFILE_LIMITS, UK_REGIONS } from '../../lib/contract-values';
 
 /** What /dashboard keeps in its address, so a search can be shared, reloaded and gone back to. */
 export interface DashboardSearch {

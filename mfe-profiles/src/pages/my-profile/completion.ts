@@ -1,4 +1,5 @@
-import { PROFILE_COMPLETION_REQUIREMENTS, type ProfileCompletionRequirement } from '@ukd/contracts/api';
+import type { ProfileCompletionRequirement } from '@ukd/contracts/api';
+import { PROFILE_COMPLETION_REQUIREMENTS } from '../../lib/contract-values';
 
 /** What each completion requirement asks of the member, in words. */
 export const REQUIREMENT_TEXT: Record<ProfileCompletionRequirement, string> = {

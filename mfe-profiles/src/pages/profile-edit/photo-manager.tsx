@@ -1,6 +1,7 @@
-import { PHOTO_LIMITS, type Photo } from '@ukd/contracts/api';
+import type { Photo } from '@ukd/contracts/api';
 import { Button, Modal, Spinner } from '@ukd/ui';
 import { type ChangeEvent, useId, useState } from 'react';
+import { PHOTO_LIMITS } from '../../lib/contract-values';
 import {
   apiError,
   useDeletePhotoMutation,

@@ -1,12 +1,4 @@
-import {
-  INTEREST_OPTIONS,
-  type Interest,
-  type MyProfile,
-  PROFILE_LIMITS,
-  UK_REGION_OPTIONS,
-  type UkRegion,
-  type UpdateMyProfileRequest,
-} from '@ukd/contracts/api';
+import type { Interest, MyProfile, UkRegion, UpdateMyProfileRequest } from '@ukd/contracts/api';
 import { SelectField, TextAreaField, TextField } from '@ukd/ui';
 import {
   type FormSpec,
@@ -19,6 +11,7 @@ import {
   type useForm,
   withMessage,
 } from '@ukd/validation';
+import { INTEREST_OPTIONS, PROFILE_LIMITS, UK_REGION_OPTIONS } from '../../lib/contract-values';
 import { OPTION_FIELDS } from '../../lib/labels';
 import styles from './edit.module.css';
 
