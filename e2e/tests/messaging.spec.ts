@@ -284,19 +284,25 @@ test("another member's conversation answers not found", async ({ browser, reques
   await page.context().close();
 });
 
-/** Two demo members (100 credits each) other than demo and sam, from the browse list. */
-async function otherDemoMembers(request: APIRequestContext, from: number): Promise<[Member, Member]> {
-  const browse = await request.get('/api/profiles', { headers: headersOf(demo), params: { limit: 24 } });
+/** Two seeded demo members other than demo and sam, from `from` on in the browse list, with `credits` to spend. */
+async function otherDemoMembers(
+  request: APIRequestContext,
+  from: number,
+  credits = 30,
+): Promise<[Member, Member]> {
+  const browse = await request.get('/api/profiles', { headers: headersOf(demo), params: { limit: 50 } });
   const usernames = ((await browse.json()).data as Array<{ username: string }>)
     .map((profile) => profile.username)
-    .filter((username) => username !== 'sam' && !username.startsWith('msg_'));
-  const [one, two] = await Promise.all(
-    usernames
-      .slice(from, from + 2)
-      .map((username) => apiLogin(request, `${username}@example.com`, demoPassword)),
-  );
-  if (!one || !two) throw new Error('two demo members are needed');
-  return [one, two];
+    // Seeded demo members only (`olivia17`): members other journeys register have no credits.
+    .filter((username) => /^[a-z]+\d+$/.test(username));
+  const found: Member[] = [];
+  for (const username of usernames.slice(from)) {
+    const member = await apiLogin(request, `${username}@example.com`, demoPassword);
+    const me = await request.post('/api/me', { headers: headersOf(member) });
+    if (((await me.json()).data.credits as number) >= credits) found.push(member);
+    if (found.length === 2) return found as [Member, Member];
+  }
+  throw new Error('two demo members with credits are needed');
 }
 
 test('a new message shows live in the list and the unread badge, and opening it reads it', async ({
