@@ -137,7 +137,8 @@ export function interactionRoutes(app: ApiApp, ctx: AppContext): void {
     '/profiles/:uuid/block',
     {
       schema: {
-        summary: 'Block a member: the two vanish from each other’s browse, visitors, favourites, profiles and bells',
+        summary:
+          'Block a member: the two vanish from each other’s browse, visitors, favourites, profiles and bells',
         tags: ['interactions'],
         security: bearerAuth,
         params: uuidParams,
