@@ -112,6 +112,41 @@ describe('ConversationPage', () => {
     expect(credits(store)).toBe(99);
   });
 
+  it('keeps a read mark that arrives before the answer to my send', async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    const { calls, live } = setup({
+      [`POST ${base}/messages`]: () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+    });
+    const box = await screen.findByRole('textbox', { name: 'Message' });
+    fireEvent.change(box, { target: { value: 'Quick one' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await within(list()).findByText('Quick one');
+    const body = calls.find((c) => c.method === 'POST')?.options.body as { client_msg_id: string };
+    const stored = message({
+      id: 20,
+      client_msg_id: body.client_msg_id,
+      from_id: ME,
+      to_id: SAM,
+      body: 'Quick one',
+    });
+    // Sam saw it live and read it before my POST came back.
+    act(() =>
+      live.emit(channel, 'message.read', {
+        conversation_uuid: 'conv-7',
+        reader_id: SAM,
+        up_to_id: 20,
+        read_at: '2026-11-21T10:20:00Z',
+      }),
+    );
+    await act(async () => answer({ data: stored }));
+    await waitFor(() =>
+      expect(within(list()).getByText('Quick one').closest('[data-from-me]')?.textContent).toContain('Seen'),
+    );
+  });
+
   it('offers Retry after a failed send and retries with the same client id', async () => {
     const ids: string[] = [];
     let fail = true;

@@ -34,6 +34,8 @@ export type Refusal = { kind: 'credits'; message: string } | { kind: 'refused'; 
 
 interface ChatState {
   messages: ChatMessage[];
+  /** The newest read mark heard per reader: applied again to messages stored after it came. */
+  readMarks: Record<number, { upToId: number; readAt: string }>;
   loaded: boolean;
   hasOlder: boolean;
   loadingOlder: boolean;
@@ -53,20 +55,33 @@ type Action =
 
 const initial: ChatState = {
   messages: [],
+  readMarks: {},
   loaded: false,
   hasOlder: false,
   loadingOlder: false,
   loadError: null,
 };
 
+/**
+ * Stored messages arriving, with the read marks already heard applied: a `message.read` can beat
+ * the answer to my own send (the reader saw it live first), and must not be lost.
+ */
+function merged(state: ChatState, incoming: Message[]): ChatMessage[] {
+  let messages = mergeMessages(state.messages, incoming);
+  for (const [reader, mark] of Object.entries(state.readMarks)) {
+    messages = applyRead(messages, Number(reader), mark.upToId, mark.readAt);
+  }
+  return messages;
+}
+
 export function chatReducer(state: ChatState, action: Action): ChatState {
   switch (action.type) {
     case 'merged':
-      return { ...state, messages: mergeMessages(state.messages, action.messages) };
+      return { ...state, messages: merged(state, action.messages) };
     case 'loaded':
       return {
         ...state,
-        messages: mergeMessages(state.messages, action.messages),
+        messages: merged(state, action.messages),
         loaded: true,
         hasOlder: action.hasOlder,
         loadError: null,
@@ -74,7 +89,7 @@ export function chatReducer(state: ChatState, action: Action): ChatState {
     case 'older':
       return {
         ...state,
-        messages: mergeMessages(state.messages, action.messages),
+        messages: merged(state, action.messages),
         hasOlder: action.hasOlder,
         loadingOlder: false,
       };
@@ -88,8 +103,18 @@ export function chatReducer(state: ChatState, action: Action): ChatState {
       return { ...state, messages: updatePending(state.messages, action.clientMsgId, action.change) };
     case 'pendingRemoved':
       return { ...state, messages: removePending(state.messages, action.clientMsgId) };
-    case 'read':
-      return { ...state, messages: applyRead(state.messages, action.readerId, action.upToId, action.readAt) };
+    case 'read': {
+      const previous = state.readMarks[action.readerId];
+      const readMarks =
+        previous && previous.upToId >= action.upToId
+          ? state.readMarks
+          : { ...state.readMarks, [action.readerId]: { upToId: action.upToId, readAt: action.readAt } };
+      return {
+        ...state,
+        readMarks,
+        messages: applyRead(state.messages, action.readerId, action.upToId, action.readAt),
+      };
+    }
   }
 }
 
@@ -162,6 +187,16 @@ export function useChat(shell: ShellContext, conversation: Conversation) {
           if (!page.meta.has_more || !last) break;
           cursor = last.id;
         }
+        // A `message.read` missed while away is not in `?after`: if some of mine still look
+        // unread, the latest page brings their read_at.
+        if (
+          stateRef.current.messages.some((m) => m.id !== null && m.from_id === viewerId && m.read_at === null)
+        ) {
+          const page = await calls.latest(uuid);
+          if (!alive.current) return;
+          update({ type: 'merged', messages: page.data });
+          stateRef.current = chatReducer(stateRef.current, { type: 'merged', messages: page.data });
+        }
       } while (again.current);
     };
     catchingUp.current = run()
@@ -173,7 +208,7 @@ export function useChat(shell: ShellContext, conversation: Conversation) {
         catchingUp.current = null;
       });
     return catchingUp.current;
-  }, [calls, uuid]);
+  }, [calls, uuid, viewerId]);
 
   // Live: the conversation's channel, catching up on each (re)subscription, reconnect, coming
   // back online and the tab showing again.
