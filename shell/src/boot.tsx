@@ -2,7 +2,7 @@ import { computeDeviceId, createApiClient, createTokenStore } from '@ukd/api-cli
 import type { ShellContext } from '@ukd/contracts';
 import type { SiteSettings } from '@ukd/contracts/api';
 import { createRemoteLoader } from '@ukd/federation/remote-loader';
-import { type ChannelAuth, createRealtime } from '@ukd/realtime';
+import type { ChannelAuth } from '@ukd/realtime';
 import {
   createEventBus,
   createShellStore,
@@ -29,6 +29,7 @@ import { createRemoteRegistry } from './remotes/remote-registry';
 import { createRouteTable } from './routing/route-table';
 import { shellPages } from './routing/shell-pages';
 import { ShellRoutes } from './routing/shell-routes';
+import { createDeferredRealtime } from './session/deferred-realtime';
 import { createSessionService } from './session/session-service';
 import { ShellServicesProvider } from './session/shell-services';
 import { fetchSiteManifest } from './site-manifest';
@@ -80,15 +81,19 @@ export async function boot(rootElement: HTMLElement) {
   });
   settings.catch(() => undefined);
 
-  // One realtime connection per member session; it opens on the first subscription.
-  const realtime = createRealtime({
-    settings: () => settings.then((data) => data.realtime),
-    authorize: (socketId, channelName) =>
-      api.request<ChannelAuth>('/broadcasting/auth', {
-        method: 'POST',
-        body: { socket_id: socketId, channel_name: channelName },
+  // One realtime connection per member session; its code loads on the first subscription.
+  const realtime = createDeferredRealtime(() =>
+    import('@ukd/realtime').then(({ createRealtime }) =>
+      createRealtime({
+        settings: () => settings.then((data) => data.realtime),
+        authorize: (socketId, channelName) =>
+          api.request<ChannelAuth>('/broadcasting/auth', {
+            method: 'POST',
+            body: { socket_id: socketId, channel_name: channelName },
+          }),
       }),
-  });
+    ),
+  );
 
   const routeTable = createRouteTable(manifest, shellPages);
   const loader = createRemoteLoader({ baseUrl: window.location.origin });

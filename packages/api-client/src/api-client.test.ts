@@ -115,3 +115,21 @@ describe('api client', () => {
     expect(onMaintenance).toHaveBeenCalledOnce();
   });
 });
+
+describe('isApiError', () => {
+  it('recognises an ApiError thrown by another bundle’s copy of the class', async () => {
+    const { isApiError } = await import('./api-error');
+    class ForeignApiError extends Error {
+      readonly status = 422;
+      readonly fieldErrors = { email: 'taken' };
+      constructor() {
+        super('Invalid');
+        this.name = 'ApiError';
+      }
+    }
+    expect(isApiError(new ForeignApiError())).toBe(true);
+    expect(isApiError(new ApiError(500, 'x'))).toBe(true);
+    expect(isApiError(new Error('plain'))).toBe(false);
+    expect(isApiError({ name: 'ApiError', status: 422, fieldErrors: {} })).toBe(false);
+  });
+});

@@ -17,6 +17,13 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * By shape, not `instanceof`: each federated unit that bundles this package has its own copy of
+ * the class, so an error thrown by the shell's client is not an instance of a remote's ApiError.
+ */
 export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError;
+  if (error instanceof ApiError) return true;
+  if (!(error instanceof Error) || error.name !== 'ApiError') return false;
+  const candidate = error as Partial<ApiError>;
+  return typeof candidate.status === 'number' && typeof candidate.fieldErrors === 'object';
 }

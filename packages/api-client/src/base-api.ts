@@ -1,6 +1,6 @@
 import { type BaseQueryFn, createApi } from '@reduxjs/toolkit/query/react';
 import type { ApiRequestOptions } from '@ukd/contracts';
-import { ApiError } from './api-error';
+import { isApiError } from './api-error';
 
 export interface ShellQueryArgs extends ApiRequestOptions {
   url: string;
@@ -26,7 +26,7 @@ const shellBaseQuery: BaseQueryFn<ShellQueryArgs | string, unknown, ShellQueryEr
   try {
     return { data: await api<unknown>(url, { ...options, signal }) };
   } catch (error) {
-    if (error instanceof ApiError) {
+    if (isApiError(error)) {
       return { error: { status: error.status, message: error.message, fieldErrors: error.fieldErrors } };
     }
     return {

@@ -6,6 +6,11 @@
  * Subpath imports escape sharing, hence `react/` and `react-dom/` with the trailing slash.
  * Nothing is eager: `experiments.asyncStartup` negotiates versions before any unit code runs.
  */
+/*
+ * Not shared on purpose: @ukd/ui. Its context (ShellProvider) never crosses a React root, since
+ * each remote wraps its own root, so every unit can bundle just the components it uses, and a
+ * remote deployed alone never depends on components an older shell build lacks.
+ */
 export const sharedSingletons = [
   'react',
   'react/',
@@ -20,7 +25,6 @@ export const sharedSingletons = [
   'pusher-js',
   '@ukd/contracts',
   '@ukd/store',
-  '@ukd/ui',
   '@ukd/api-client',
   // The one RTK Query api every remote injects its endpoints into: a copy per remote would put
   // two apis under one reducer key, each middleware choking on the other's endpoints.

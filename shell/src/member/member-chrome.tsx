@@ -49,15 +49,24 @@ export default function MemberChrome() {
           .request('/push-notification-clicks', { method: 'POST', query: pushClickQuery(notification) })
           .catch((error: unknown) => console.warn('push click tracking failed', error)),
     );
-    return startMemberSession(user, {
-      api: api.request,
-      realtime,
-      dispatch,
-      bus,
-      session,
-      desktop,
-      lastSeenId: () => selectLastSeenId(store.getState() as { 'shell/notifications': NotificationsState }),
+    let stop: (() => void) | undefined;
+    let ended = false;
+    void realtime.instance().then((connection) => {
+      if (ended) return;
+      stop = startMemberSession(user, {
+        api: api.request,
+        realtime: connection,
+        dispatch,
+        bus,
+        session,
+        desktop,
+        lastSeenId: () => selectLastSeenId(store.getState() as { 'shell/notifications': NotificationsState }),
+      });
     });
+    return () => {
+      ended = true;
+      stop?.();
+    };
   }, [uuid]);
 
   if (!user) return null;

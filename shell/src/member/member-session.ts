@@ -7,7 +7,7 @@ import type {
   UserNotification,
   UserNotificationList,
 } from '@ukd/contracts/api';
-import { echoChannels, REALTIME_EVENTS, USER_NOTIFICATIONS_PAGE_SIZE } from '@ukd/contracts/api';
+import { echoChannels, REALTIME_EVENTS, USER_NOTIFICATIONS_PAGE_SIZE } from '@ukd/contracts/api/names';
 import type { Realtime } from '@ukd/realtime';
 import { newVisitorsIncremented, unreadMessagesIncremented } from '@ukd/store';
 import type { DesktopNotifier } from './desktop-notifications';

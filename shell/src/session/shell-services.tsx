@@ -1,15 +1,15 @@
 import type { ApiClient } from '@ukd/api-client';
 import type { EventBus, ShellContext } from '@ukd/contracts';
-import type { Realtime } from '@ukd/realtime';
 import { createContext, type ReactNode, useContext } from 'react';
 import type { Toaster } from '../chrome/toaster';
+import type { DeferredRealtime } from './deferred-realtime';
 import type { SessionService } from './session-service';
 
 export interface ShellServices {
   api: ApiClient;
   session: SessionService;
   toaster: Toaster;
-  realtime: Realtime;
+  realtime: DeferredRealtime;
   bus: EventBus;
   injectSlice: ShellContext['injectSlice'];
 }
