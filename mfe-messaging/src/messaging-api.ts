@@ -83,19 +83,8 @@ export type MessagingCalls = ReturnType<typeof messagingCalls>;
 export const messagingApi = baseApi.enhanceEndpoints({ addTagTypes: ['Conversation'] }).injectEndpoints({
   endpoints: (build) => ({
     conversation: build.query<Conversation, string>({
-      // Called directly rather than through the base query, so a 404 stays a 404 (see api-errors).
-      queryFn: async (uuid, { extra, signal }) => {
-        const { api } = extra as { api: ApiRequest };
-        try {
-          const answer = await api<{ data: Conversation }>(path(uuid), {
-            query: { include: CONVERSATION_INCLUDE },
-            signal,
-          });
-          return { data: answer.data };
-        } catch (error) {
-          return { error: apiFailure(error) };
-        }
-      },
+      query: (uuid) => ({ url: path(uuid), query: { include: CONVERSATION_INCLUDE } }),
+      transformResponse: (response: { data: Conversation }) => response.data,
       providesTags: (_r, _e, uuid) => [{ type: 'Conversation', id: uuid }],
     }),
     messagePrices: build.query<MessagePricesResponse['data'], void>({
