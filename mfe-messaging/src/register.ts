@@ -1,12 +1,11 @@
-import { baseApi } from '@ukd/api-client/rtk';
 import type { RemoteRegistration, ShellContext } from '@ukd/contracts';
 import { routeDefinitions } from '@ukd/federation/remote-routes';
-import './messaging-api';
 import { routes } from './routes';
 
-export function register(shell: ShellContext): RemoteRegistration {
-  // RTK Query's reducer and middleware join the store once for the page; importing
-  // `messaging-api` above has injected this remote's endpoints into it.
-  shell.installBaseApi(baseApi);
+/**
+ * Routes only: this remote's pages keep their own live-merged state (see README), so it installs
+ * no RTK Query endpoints and a cold /messages does not download RTK Query.
+ */
+export function register(_shell: ShellContext): RemoteRegistration {
   return { id: 'mfe-messaging', routes: routeDefinitions(routes) };
 }

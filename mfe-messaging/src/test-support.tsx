@@ -1,6 +1,5 @@
 import { render } from '@testing-library/react';
 import { ApiError } from '@ukd/api-client';
-import { baseApi } from '@ukd/api-client/rtk';
 import type { ApiRequestOptions, EventMap, ShellContext } from '@ukd/contracts';
 import type { User } from '@ukd/contracts/api';
 import { createEventBus, createShellStore, userLoaded } from '@ukd/store';
@@ -9,7 +8,6 @@ import type { ComponentType } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
-import './messaging-api';
 
 export { ApiError };
 
@@ -114,9 +112,7 @@ export function renderPage(
     user?: User;
   },
 ) {
-  const { store, injectSlice, addMiddleware } = createShellStore({ api });
-  injectSlice(baseApi);
-  addMiddleware(baseApi.middleware);
+  const { store, injectSlice } = createShellStore({ api });
   store.dispatch(userLoaded(structuredClone(user)));
   const bus = createEventBus();
   const shell = {

@@ -1,7 +1,6 @@
 /**
- * A failed API call, read by shape rather than by class: the shell's API client throws its own
- * copy of `ApiError`, and this remote bundles another one with `@ukd/api-client/rtk`, so an
- * `instanceof` check across the federation boundary can be false for a real `ApiError`.
+ * A failed API call, read by shape rather than by class: every bundle has its own copy of
+ * `ApiError`, so an `instanceof` check across the federation boundary can be false for a real one.
  */
 export interface ApiFailure {
   status: number;

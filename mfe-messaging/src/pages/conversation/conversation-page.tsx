@@ -7,7 +7,7 @@ import { useSelector } from 'react-redux';
 import { useNavigate, useParams } from 'react-router';
 import { apiFailure } from '../../lib/api-errors';
 import { DEFAULT_PRICES } from '../../lib/contract';
-import { apiError, messagingCalls, useConversationQuery, useMessagePricesQuery } from '../../messaging-api';
+import { messagingCalls, useConversation, useMessagePrices } from '../../messaging-api';
 import { Composer } from './composer';
 import styles from './conversation.module.css';
 import { MessageListView } from './message-list-view';
@@ -109,7 +109,7 @@ function ChatHeader({ shell, conversation }: { shell: ShellContext; conversation
 function Chat({ shell, conversation }: { shell: ShellContext; conversation: Conversation }) {
   const chat = useChat(shell, conversation);
   const user = useSelector(selectUser);
-  const { data: pricing } = useMessagePricesQuery();
+  const { data: pricing } = useMessagePrices();
   const free = pricing?.has_unli_message ?? user?.has_unli_message ?? false;
   const name = conversation.chatmate.username;
   return (
@@ -154,11 +154,10 @@ function Chat({ shell, conversation }: { shell: ShellContext; conversation: Conv
 export default function ConversationPage() {
   const { id = '' } = useParams();
   const shell = useShell();
-  const { data: conversation, error, isLoading, refetch } = useConversationQuery(id);
+  const { data: conversation, error: failure, isLoading, refetch } = useConversation(id);
 
-  if (isLoading) return <PageLoading />;
-  const failure = apiError(error);
-  if (failure?.status === 404 || (!conversation && !error)) {
+  if (isLoading && !conversation) return <PageLoading />;
+  if (failure?.status === 404 || (!conversation && !failure)) {
     return (
       <div className={styles.notFound}>
         <EmptyState
