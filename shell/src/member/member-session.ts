@@ -60,6 +60,8 @@ export function startMemberSession(user: User, deps: MemberSessionDeps): () => v
       query: { 'filter[after_id]': after, sort: 'id', limit: 50 },
     });
     for (const notification of missed.data) dispatch(notificationReceived({ notification, popup: false }));
+    // Missed messages and visits changed the member's counts (the unread badge): fetch them again.
+    if (missed.data.length) await session.reloadUser();
   }
 
   function onNotification(payload: unknown) {

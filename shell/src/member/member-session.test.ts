@@ -1,0 +1,77 @@
+// @vitest-environment happy-dom
+import { configureStore } from '@reduxjs/toolkit';
+import type { User, UserNotification } from '@ukd/contracts/api';
+import type { Realtime } from '@ukd/realtime';
+import { createEventBus } from '@ukd/store';
+import { describe, expect, it, vi } from 'vitest';
+import { startMemberSession } from './member-session';
+import { notificationsSlice, selectLastSeenId } from './notifications-slice';
+
+const user = { uuid: 'me', rv: 3600 } as User;
+const notification = (id: number): UserNotification => ({
+  id,
+  read_at: null,
+  created_at: '2026-11-21T10:00:00Z',
+  data: {
+    action_type: 'MESSAGE_RECEIVED',
+    image: '/a.png',
+    timestamp: '2026-11-21T10:00:00Z',
+    from_user_name: 'sam',
+    from_user_uuid: 'sam',
+    message: { type: 'text', from: { username: 'sam', uuid: 'sam' }, conversation: { uuid: 'c1' } },
+  },
+});
+
+function fakeRealtime() {
+  const subscribed: Array<() => void> = [];
+  const realtime = {
+    subscribe: vi.fn((_o: string, _c: string, _e: string, _h: unknown, hooks?: { onSubscribed?(): void }) => {
+      if (hooks?.onSubscribed) subscribed.push(hooks.onSubscribed);
+      return () => undefined;
+    }),
+    join: vi.fn(() => () => undefined),
+    onReconnect: vi.fn(() => () => undefined),
+    disconnect: vi.fn(),
+  } as unknown as Realtime;
+  return { realtime, resubscribe: () => subscribed.forEach((fn) => fn()) };
+}
+
+describe('member session catch-up', () => {
+  it('fetches notifications above the last id after a resubscription, and refreshes the member', async () => {
+    const store = configureStore({
+      reducer: { [notificationsSlice.reducerPath]: notificationsSlice.reducer },
+    });
+    const requests: string[] = [];
+    const api = vi.fn(async (path: string, options?: { query?: Record<string, unknown> }) => {
+      requests.push(`${path}?${new URLSearchParams(options?.query as Record<string, string>)}`);
+      if (path === '/notifications/count') return { data: { count: 1 } };
+      const after = Number(options?.query?.['filter[after_id]'] ?? 0);
+      const items = after ? [notification(8)] : [notification(7)];
+      return { data: items, meta: { current_page: 1, last_page: 1, per_page: 15, total: items.length } };
+    }) as never;
+    const reloadUser = vi.fn(async () => undefined);
+    const { realtime, resubscribe } = fakeRealtime();
+    const stop = startMemberSession(user, {
+      api,
+      realtime,
+      dispatch: store.dispatch,
+      bus: createEventBus(),
+      session: { reloadUser, logout: vi.fn() },
+      desktop: { notify: vi.fn() },
+      lastSeenId: () => selectLastSeenId(store.getState()),
+    });
+
+    resubscribe();
+    await vi.waitFor(() => expect(selectLastSeenId(store.getState())).toBe(7));
+    expect(reloadUser).not.toHaveBeenCalled();
+
+    // The connection dropped and came back: only what is above id 7 is fetched, and counts refresh.
+    resubscribe();
+    await vi.waitFor(() => expect(selectLastSeenId(store.getState())).toBe(8));
+    expect(requests.some((r) => r.includes('filter%5Bafter_id%5D=7'))).toBe(true);
+    await vi.waitFor(() => expect(reloadUser).toHaveBeenCalledOnce());
+    expect(store.getState()['shell/notifications'].items.map((n) => n.id)).toEqual([8, 7]);
+    expect(store.getState()['shell/notifications'].popups).toEqual([]);
+    stop();
+  });
+});
