@@ -33,7 +33,10 @@ function fakeRealtime() {
     onReconnect: vi.fn(() => () => undefined),
     disconnect: vi.fn(),
   } as unknown as Realtime;
-  return { realtime, resubscribe: () => subscribed.forEach((fn) => fn()) };
+  const resubscribe = () => {
+    for (const fn of subscribed) fn();
+  };
+  return { realtime, resubscribe };
 }
 
 describe('member session catch-up', () => {
