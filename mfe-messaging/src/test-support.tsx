@@ -50,6 +50,16 @@ export function fakeRealtime() {
       reconnects.add(handler);
       return () => reconnects.delete(handler);
     }),
+    // Whispers are client events: listened to as `client-{event}`, sent with `whisper`.
+    listenForWhisper: vi.fn(
+      (_owner: string, channel: string, event: string, handler: (payload: unknown) => void) => {
+        const key = `${channel} client-${event}`;
+        if (!handlers.has(key)) handlers.set(key, new Set());
+        handlers.get(key)?.add(handler);
+        return () => handlers.get(key)?.delete(handler);
+      },
+    ),
+    whisper: vi.fn(),
     socketId: () => '123.456',
   };
   return {

@@ -41,6 +41,15 @@ export interface RealtimeAccess {
     hooks?: { onSubscribed?(): void },
   ): () => void;
   onReconnect(handler: () => void): () => void;
+  /** Listen to a client event (e.g. `typing`) the other participant whispers on a private channel. */
+  listenForWhisper(
+    owner: string,
+    channel: string,
+    event: string,
+    handler: (payload: unknown) => void,
+  ): () => void;
+  /** Whisper a client event to the channel's other subscribers (typing indicators); best effort. */
+  whisper(channel: string, event: string, data: Record<string, unknown>): void;
   /** The socket id to send as X-Socket-ID, so the sender's own events are not echoed back. */
   socketId(): string | undefined;
 }

@@ -104,6 +104,42 @@ describe('realtime connection', () => {
     expect(leaked).toEqual([]);
   });
 
+  it('relays a whisper (typing) to the other subscriber only', async () => {
+    node = await startNode();
+    const alice = connectClient(node.port);
+    const bob = createRealtime({
+      settings: { key: app.key, host: '127.0.0.1', port: node.port, scheme: 'ws' },
+      authorize: async (socketId, channelName) => ({ auth: signChannel(app, socketId, channelName) }),
+      load: async () => ({ Echo, Pusher }),
+    });
+    try {
+      const conversation = 'conversation.c1';
+      const heardByAlice: unknown[] = [];
+      alice.listenForWhisper('mfe-messaging', conversation, 'typing', (payload) =>
+        heardByAlice.push(payload),
+      );
+      const aliceJoined = new Promise<void>((resolve) =>
+        alice.subscribe('mfe-messaging', conversation, 'message.sent', () => undefined, {
+          onSubscribed: resolve,
+        }),
+      );
+      const heardByBob = new Promise((resolve) =>
+        bob.listenForWhisper('mfe-messaging', conversation, 'typing', resolve),
+      );
+      const bobJoined = new Promise<void>((resolve) =>
+        bob.subscribe('mfe-messaging', conversation, 'message.sent', () => undefined, {
+          onSubscribed: resolve,
+        }),
+      );
+      await Promise.all([aliceJoined, bobJoined]);
+      alice.whisper(conversation, 'typing', { user_uuid: 'alice' });
+      expect(await heardByBob).toEqual({ user_uuid: 'alice' });
+      expect(heardByAlice).toEqual([]);
+    } finally {
+      bob.disconnect();
+    }
+  });
+
   it('calls the reconnect handlers when the connection comes back after the server restarts', async () => {
     node = await startNode();
     const { port } = node;

@@ -33,7 +33,14 @@ type EchoInstance = Echo<'pusher'>;
 export function createRealtime(options: RealtimeOptions) {
   let echo: EchoInstance | null = null;
   let connecting: Promise<EchoInstance> | null = null;
-  const subscriptions = new Set<{ owner: string; channel: string; event: string; handler: Handler }>();
+  /** `whisper` entries are client events (`client-{event}`), sent by the other participant. */
+  const subscriptions = new Set<{
+    owner: string;
+    channel: string;
+    event: string;
+    handler: Handler;
+    whisper?: boolean;
+  }>();
   const reconnectHandlers = new Set<() => void>();
   let wasConnected = false;
 
@@ -81,6 +88,14 @@ export function createRealtime(options: RealtimeOptions) {
     return [...subscriptions].some((s) => s.channel === channel);
   }
 
+  function stop(subscription: { channel: string; event: string; handler: Handler; whisper?: boolean }) {
+    if (!echo) return;
+    const joined = echo.private(subscription.channel);
+    if (subscription.whisper) joined.stopListeningForWhisper(subscription.event, subscription.handler);
+    else joined.stopListening(`.${subscription.event}`, subscription.handler);
+    if (!isNeeded(subscription.channel)) echo.leave(subscription.channel);
+  }
+
   return {
     connect,
     /**
@@ -103,11 +118,26 @@ export function createRealtime(options: RealtimeOptions) {
         if (hooks.onSubscribed) joined.subscribed(hooks.onSubscribed);
       });
       return () => {
-        if (!subscriptions.delete(subscription)) return;
-        if (!echo) return;
-        echo.private(channel).stopListening(`.${event}`, handler);
-        if (!isNeeded(channel)) echo.leave(channel);
+        if (subscriptions.delete(subscription)) stop(subscription);
       };
+    },
+    /**
+     * Listen to a client event (a whisper such as `typing`) on a private channel. The server
+     * relays it only between subscribers and never echoes it to the sender.
+     */
+    listenForWhisper(owner: string, channel: string, event: string, handler: Handler): () => void {
+      const subscription = { owner, channel, event, handler, whisper: true };
+      subscriptions.add(subscription);
+      void connect().then((instance) => {
+        if (subscriptions.has(subscription)) instance.private(channel).listenForWhisper(event, handler);
+      });
+      return () => {
+        if (subscriptions.delete(subscription)) stop(subscription);
+      };
+    },
+    /** Send a client event (`client-{event}`) to the channel's other subscribers; dropped if not connected. */
+    whisper(channel: string, event: string, data: unknown) {
+      echo?.private(channel).whisper(event, data as Record<string, unknown>);
     },
     /** Be counted in a presence channel (e.g. `online`) until the returned function is called. */
     join(channel: string): () => void {
@@ -125,8 +155,7 @@ export function createRealtime(options: RealtimeOptions) {
       for (const subscription of [...subscriptions]) {
         if (subscription.owner !== owner) continue;
         subscriptions.delete(subscription);
-        echo?.private(subscription.channel).stopListening(`.${subscription.event}`, subscription.handler);
-        if (echo && !isNeeded(subscription.channel)) echo.leave(subscription.channel);
+        stop(subscription);
       }
     },
     onReconnect(handler: () => void): () => void {

@@ -24,36 +24,36 @@ export function createDeferredRealtime(load: () => Promise<Realtime>): DeferredR
     return loading;
   };
 
-  return {
-    instance,
-    subscribe(owner, channel, event, handler, hooks) {
-      if (loaded) return loaded.subscribe(owner, channel, event, handler, hooks);
-      let dispose: (() => void) | null = null;
-      let cancelled = false;
-      const cancel = () => {
-        cancelled = true;
-        dispose?.();
-      };
-      const pending = waiting.get(owner) ?? new Set();
+  /** Runs `attach` on the connection now or once it loads; the returned function undoes it either way. */
+  function whenLoaded(owner: string | null, attach: (realtime: Realtime) => () => void): () => void {
+    if (loaded) return attach(loaded);
+    let detach: (() => void) | null = null;
+    let cancelled = false;
+    const cancel = () => {
+      cancelled = true;
+      detach?.();
+    };
+    const pending = owner === null ? null : (waiting.get(owner) ?? new Set<() => void>());
+    if (owner !== null && pending) {
       pending.add(cancel);
       waiting.set(owner, pending);
-      void instance().then((realtime) => {
-        pending.delete(cancel);
-        if (!cancelled) dispose = realtime.subscribe(owner, channel, event, handler, hooks);
-      });
-      return cancel;
-    },
-    onReconnect(handler) {
-      let dispose: (() => void) | null = null;
-      let cancelled = false;
-      void instance().then((realtime) => {
-        if (!cancelled) dispose = realtime.onReconnect(handler);
-      });
-      return () => {
-        cancelled = true;
-        dispose?.();
-      };
-    },
+    }
+    void instance().then((realtime) => {
+      pending?.delete(cancel);
+      if (!cancelled) detach = attach(realtime);
+    });
+    return cancel;
+  }
+
+  return {
+    instance,
+    subscribe: (owner, channel, event, handler, hooks) =>
+      whenLoaded(owner, (realtime) => realtime.subscribe(owner, channel, event, handler, hooks)),
+    listenForWhisper: (owner, channel, event, handler) =>
+      whenLoaded(owner, (realtime) => realtime.listenForWhisper(owner, channel, event, handler)),
+    onReconnect: (handler) => whenLoaded(null, (realtime) => realtime.onReconnect(handler)),
+    // Typing before the connection exists has nobody to reach: dropped, not queued.
+    whisper: (channel, event, data) => loaded?.whisper(channel, event, data),
     socketId: () => loaded?.socketId(),
     disposeOwner(owner) {
       for (const cancel of waiting.get(owner) ?? []) cancel();

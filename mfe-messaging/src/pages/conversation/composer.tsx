@@ -14,6 +14,8 @@ interface ComposerProps {
   prices: MessagePrices;
   free: boolean;
   send(message: Outgoing, price: number): Promise<Refusal | null>;
+  /** Called as the member types, for the typing indicator (the caller throttles it). */
+  onTyping?(): void;
 }
 
 function priceLabel(price: number, free: boolean): string {
@@ -22,7 +24,7 @@ function priceLabel(price: number, free: boolean): string {
 }
 
 /** Text, a photo or a wink. Enter sends; Shift+Enter starts a new line. */
-export function Composer({ chatmateName, prices, free, send }: ComposerProps) {
+export function Composer({ chatmateName, prices, free, send, onTyping }: ComposerProps) {
   const [text, setText] = useState('');
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -132,7 +134,10 @@ export function Composer({ chatmateName, prices, free, send }: ComposerProps) {
           <span className="ukd-visually-hidden">Message</span>
           <textarea
             value={text}
-            onChange={(event) => setText(event.target.value)}
+            onChange={(event) => {
+              setText(event.target.value);
+              if (event.target.value.trim()) onTyping?.();
+            }}
             onKeyDown={onKeyDown}
             rows={1}
             maxLength={BODY_MAX}

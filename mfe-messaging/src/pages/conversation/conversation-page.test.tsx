@@ -57,6 +57,20 @@ const credits = (store: { getState(): unknown }) => selectUser(store.getState() 
 const list = () => screen.getByRole('list', { name: 'Messages with sam' });
 
 describe('ConversationPage', () => {
+  it('shows when sam is typing, and whispers while I type, at most every 2 s', async () => {
+    const { live } = setup();
+    await screen.findByRole('heading', { name: 'sam' });
+    expect(screen.queryByText('sam is typing…')).toBeNull();
+    act(() => live.emit(channel, 'client-typing', { user_uuid: 'sam-uuid' }));
+    expect(await screen.findByText('sam is typing…')).toBeTruthy();
+
+    const box = within(screen.getByRole('form', { name: 'Write to sam' })).getByRole('textbox');
+    fireEvent.change(box, { target: { value: 'H' } });
+    fireEvent.change(box, { target: { value: 'Hi' } });
+    expect(live.realtime.whisper).toHaveBeenCalledTimes(1);
+    expect(live.realtime.whisper).toHaveBeenCalledWith(channel, 'typing', { user_uuid: 'me-uuid' });
+  });
+
   it('shows the chatmate and the history, text as text, and marks what it shows as read', async () => {
     const { store, calls } = setup({}, [
       message({ id: 1, body: '<b>Hello</b> demo', from_id: SAM, to_id: ME }),

@@ -2,7 +2,7 @@ import type { ShellContext } from '@ukd/contracts';
 import type { Conversation } from '@ukd/contracts/api';
 import { selectUser } from '@ukd/store';
 import { Avatar, Button, EmptyState, Modal, PageLoading, SiteLink, useShell } from '@ukd/ui';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { useNavigate, useParams } from 'react-router';
 import { apiFailure } from '../../lib/api-errors';
@@ -12,6 +12,7 @@ import { Composer } from './composer';
 import styles from './conversation.module.css';
 import { MessageListView } from './message-list-view';
 import { useChat } from './use-chat';
+import { useTyping } from './use-typing';
 
 function DeleteConversation({ shell, conversation }: { shell: ShellContext; conversation: Conversation }) {
   const [open, setOpen] = useState(false);
@@ -112,6 +113,11 @@ function Chat({ shell, conversation }: { shell: ShellContext; conversation: Conv
   const { data: pricing } = useMessagePrices();
   const free = pricing?.has_unli_message ?? user?.has_unli_message ?? false;
   const name = conversation.chatmate.username;
+  const typing = useTyping(shell, conversation.uuid, user?.uuid);
+  const lastFromChatmate = chat.messages.findLast((message) => message.from_id !== chat.viewerId)?.id;
+  const { chatmateSent } = typing;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when their newest message changes
+  useEffect(() => chatmateSent(), [lastFromChatmate, chatmateSent]);
   return (
     <div className={styles.page}>
       <ChatHeader shell={shell} conversation={conversation} />
@@ -145,7 +151,16 @@ function Chat({ shell, conversation }: { shell: ShellContext; conversation: Conv
           onRetry={(id) => void chat.retry(id)}
         />
       )}
-      <Composer chatmateName={name} prices={pricing?.prices ?? DEFAULT_PRICES} free={free} send={chat.send} />
+      <p className={styles.typing} aria-live="polite">
+        {typing.chatmateTyping ? `${name} is typing…` : ''}
+      </p>
+      <Composer
+        chatmateName={name}
+        prices={pricing?.prices ?? DEFAULT_PRICES}
+        free={free}
+        send={chat.send}
+        onTyping={typing.notifyTyping}
+      />
     </div>
   );
 }
