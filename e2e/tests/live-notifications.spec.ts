@@ -48,8 +48,9 @@ async function logIn(page: Page, member: Member) {
   await expect(page.getByRole('heading', { name: 'Account settings' })).toBeVisible();
 }
 
-test('a member sees views, likes and favourites arrive live: popups, the bell count and the panel', async ({
+test('in two browsers, one member views, likes and favourites the other, who sees it live', async ({
   page,
+  browser,
   request,
 }) => {
   const actor = await registerMember(request, 'male');
@@ -60,18 +61,27 @@ test('a member sees views, likes and favourites arrive live: popups, the bell co
   // The member's socket is subscribed once the first catch-up has run.
   await page.waitForLoadState('networkidle');
 
-  expect((await request.get(`/api/profiles/${watcher.uuid}`, { headers: as(actor) })).ok()).toBe(true);
-  await expect(
-    page.getByRole('status').filter({ hasText: `${actor.username} viewed your profile` }),
-  ).toBeVisible();
-  expect((await request.put(`/api/profiles/${watcher.uuid}/like`, { headers: as(actor) })).ok()).toBe(true);
-  await expect(page.getByRole('status').filter({ hasText: `${actor.username} liked you` })).toBeVisible();
-  expect((await request.put(`/api/profiles/${watcher.uuid}/favorite`, { headers: as(actor) })).ok()).toBe(
-    true,
-  );
-  await expect(
-    page.getByRole('status').filter({ hasText: `${actor.username} added you to their favourites` }),
-  ).toBeVisible();
+  // The other member, in a browser of their own, opens her profile and likes and favourites her.
+  const actorContext = await browser.newContext();
+  const actorPage = await actorContext.newPage();
+  try {
+    await logIn(actorPage, actor);
+    await actorPage.goto(`/profile/${watcher.uuid}`);
+    await expect(actorPage.getByRole('heading', { name: watcher.username })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: `${actor.username} viewed your profile` }),
+    ).toBeVisible();
+
+    await actorPage.getByRole('button', { name: 'Like' }).click();
+    await expect(actorPage.getByRole('button', { name: 'Like' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('status').filter({ hasText: `${actor.username} liked you` })).toBeVisible();
+    await actorPage.getByRole('button', { name: 'Favourite' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: `${actor.username} added you to their favourites` }),
+    ).toBeVisible();
+  } finally {
+    await actorContext.close();
+  }
   await expect(bell).toHaveAccessibleName('Notifications, 3 unread');
 
   // Popups leave by themselves after 5 s.
@@ -88,6 +98,10 @@ test('a member sees views, likes and favourites arrive live: popups, the bell co
   await panel.getByRole('button', { name: `Delete: ${actor.username} liked you` }).click();
   await expect(page.getByText('Notification deleted')).toBeVisible();
   await expect(panel.getByText(`${actor.username} liked you`)).toBeHidden();
+
+  // A click opens the notification's page: the viewer's profile.
+  await panel.getByRole('button', { name: new RegExp(`^${actor.username} viewed your profile`) }).click();
+  await expect(page).toHaveURL(new RegExp(`/profile/${actor.uuid}$`));
 });
 
 test('after a dropped connection the member catches up by id: nothing missed, nothing doubled', async ({
