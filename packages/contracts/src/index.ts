@@ -1,4 +1,5 @@
 export * from './event-map';
+export * from './preferences';
 export * from './routes';
 export * from './shell-context';
 export * from './site-manifest';

@@ -61,6 +61,7 @@ export default function MemberChrome() {
         session,
         desktop,
         lastSeenId: () => selectLastSeenId(store.getState() as { 'shell/notifications': NotificationsState }),
+        preferences: () => selectUser(store.getState() as never)?.preferences,
       });
     });
     return () => {

@@ -39,6 +39,43 @@ function fakeRealtime() {
   return { realtime, resubscribe };
 }
 
+describe('member session preferences', () => {
+  it('pops up nothing and shows no desktop notification when the member switched them off', async () => {
+    const store = configureStore({
+      reducer: { [notificationsSlice.reducerPath]: notificationsSlice.reducer },
+    });
+    const handlers = new Map<string, (payload: unknown) => void>();
+    const realtime = {
+      subscribe: vi.fn((_o: string, channel: string, event: string, handler: (p: unknown) => void) => {
+        handlers.set(`${channel} ${event}`, handler);
+        return () => undefined;
+      }),
+      join: vi.fn(() => () => undefined),
+      onReconnect: vi.fn(() => () => undefined),
+      disconnect: vi.fn(),
+    } as unknown as Realtime;
+    const desktop = { notify: vi.fn() };
+    const api = vi.fn(async () => ({
+      data: [],
+      meta: { current_page: 1, last_page: 1, per_page: 15, total: 0 },
+    })) as never;
+    startMemberSession(user, {
+      api,
+      realtime,
+      dispatch: store.dispatch,
+      bus: createEventBus(),
+      session: { reloadUser: vi.fn(async () => undefined), logout: vi.fn() },
+      desktop,
+      lastSeenId: () => 0,
+      preferences: () => ({ notification_popups: false, desktop_notifications: false }),
+    });
+    handlers.get('notifications.user.me notification.created')?.(notification(9));
+    expect(store.getState()['shell/notifications'].items.map((n) => n.id)).toEqual([9]);
+    expect(store.getState()['shell/notifications'].popups).toEqual([]);
+    expect(desktop.notify).not.toHaveBeenCalled();
+  });
+});
+
 describe('member session catch-up', () => {
   it('fetches notifications above the last id after a resubscription, and refreshes the member', async () => {
     const store = configureStore({
@@ -62,6 +99,7 @@ describe('member session catch-up', () => {
       session: { reloadUser, logout: vi.fn() },
       desktop: { notify: vi.fn() },
       lastSeenId: () => selectLastSeenId(store.getState()),
+      preferences: () => undefined,
     });
 
     resubscribe();

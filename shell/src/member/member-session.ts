@@ -1,5 +1,11 @@
 import type { Dispatch } from '@reduxjs/toolkit';
-import type { ApiRequest, EventBus, SessionControl } from '@ukd/contracts';
+import {
+  type ApiRequest,
+  type EventBus,
+  notificationPreferences,
+  prefers,
+  type SessionControl,
+} from '@ukd/contracts';
 import type {
   CreditsEarnedEvent,
   NotificationCountResponse,
@@ -21,6 +27,8 @@ export interface MemberSessionDeps {
   session: SessionControl;
   desktop: DesktopNotifier;
   lastSeenId(): number;
+  /** The member's current preferences (they may change during the session). */
+  preferences(): Record<string, unknown> | undefined;
 }
 
 /** Fetching notifications and their count, shared by the session and the bell. */
@@ -67,7 +75,10 @@ export function startMemberSession(user: User, deps: MemberSessionDeps): () => v
   function onNotification(payload: unknown) {
     const notification = payload as UserNotification;
     const { data } = notification;
-    dispatch(notificationReceived({ notification, popup: true }));
+    const preferences = deps.preferences();
+    dispatch(
+      notificationReceived({ notification, popup: prefers(preferences, notificationPreferences.popups) }),
+    );
     if (data.action_type === 'PROFILE_VIEW') dispatch(newVisitorsIncremented());
     if (data.action_type === 'MESSAGE_RECEIVED') dispatch(unreadMessagesIncremented());
     bus.emit('notifications:new', {
@@ -75,7 +86,9 @@ export function startMemberSession(user: User, deps: MemberSessionDeps): () => v
       action_type: data.action_type,
       from_user_uuid: data.from_user_uuid,
     });
-    desktop.notify(notificationText(notification), data.image, notification);
+    if (prefers(preferences, notificationPreferences.desktop)) {
+      desktop.notify(notificationText(notification), data.image, notification);
+    }
     // SPEC §4: the list goes back to page 1, is fetched again, and the unread count refreshed.
     void notifications.loadPage(1).catch(() => undefined);
     void notifications.refreshCount().catch(() => undefined);

@@ -13,6 +13,19 @@ const emptyPage = () => ({ data: [], meta: { current_page: 1, last_page: 1 } });
 const base = { 'GET /sessions': emptyPage, 'GET /my-blocks': emptyPage };
 
 describe('AccountPage settings', () => {
+  it('switches pop-ups off in the member preferences the shell reads', async () => {
+    const { api, calls } = fakeApi({ ...base, 'PUT /my-profile': () => ({ data: {} }) });
+    renderPage(AccountPage, { path: '/account', url: '/account', api });
+    const section = screen.getByRole('region', { name: 'Notifications' });
+    const popups = within(section).getByRole('checkbox', { name: /Pop-ups on the page/ });
+    expect((popups as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(popups);
+    expect(await within(section).findByText('Saved.')).toBeTruthy();
+    expect(calls.find((c) => c.path === '/my-profile')?.options.body).toEqual({
+      preferences: { notification_popups: false },
+    });
+  });
+
   it('changes the email with the password, and shows the API’s field messages', async () => {
     let attempt = 0;
     const { api, calls } = fakeApi({

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import styles from './account.module.css';
 import { ChangeEmail, ChangePassword, DownloadMyData } from './account-settings';
 import { BlockedMembers } from './blocked-members';
+import { NotificationPreferences } from './notification-preferences';
 import { SessionsList } from './sessions-list';
 import { Outcome, useRequest } from './use-request';
 
@@ -19,6 +20,7 @@ export default function AccountPage() {
       <AccountDetails user={user} />
       <ChangeEmail current={user.email} />
       <ChangePassword />
+      <NotificationPreferences user={user} />
       <SessionsList />
       <BlockedMembers />
       <DownloadMyData />
