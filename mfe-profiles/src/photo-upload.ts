@@ -1,7 +1,7 @@
 import { computeDeviceId, createTokenStore } from '@ukd/api-client';
 import type { ApiRequest } from '@ukd/contracts';
 import type { Photo } from '@ukd/contracts/api';
-import { PHOTO_LIMITS, PHOTO_MESSAGES } from './lib/contract-values';
+import { PHOTO_LIMITS, PHOTO_MESSAGES } from '@ukd/contracts/api/options';
 
 type UploadResult =
   | { data: Photo }

@@ -5,13 +5,11 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApiWithContext, DEFAULT_SITE, inProcessBroadcaster } from '@ukd/api';
+// Credits go through the API's own ledger service, as every credit change does.
+import { appendCredits, createApiWithContext, DEFAULT_SITE, inProcessBroadcaster } from '@ukd/api';
 import { createRealtimeServer } from '@ukd/realtime-server';
 import { createSiteServer } from '@ukd/site-server';
 import pg from 'pg';
-// The API's own ledger service (every credit change goes through it); not re-exported by
-// @ukd/api's entry point, so the benchmark reaches it by path, as the API's tests import it.
-import { appendCredits } from '../../../packages/api/src/messaging/credit-ledger';
 
 export const SITE_KEY = DEFAULT_SITE.key;
 const PASSWORD = 'Bench-Pass-2026!';

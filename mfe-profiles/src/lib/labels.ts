@@ -8,7 +8,7 @@ import {
   optionLabel,
   TATTOOS_PIERCINGS_OPTIONS,
   UK_REGION_OPTIONS,
-} from './contract-values';
+} from '@ukd/contracts/api/options';
 
 export function regionLabel(region: string | null | undefined): string | null {
   return UK_REGION_OPTIONS.find((r) => r.key === region)?.label ?? null;

@@ -64,3 +64,5 @@ export async function createApiWithContext(options: ApiOptions): Promise<Api & {
     throw error;
   }
 }
+/** Granting credits through the ledger (operator tools, benchmarks); purchases come through billing. */
+export { appendCredits } from './messaging/credit-ledger';

@@ -1,7 +1,7 @@
+import { ACCOUNT_MESSAGES } from '@ukd/contracts/api/options';
 import { Button, TextField, useShell } from '@ukd/ui';
 import { confirmed, email, min, required, useForm, withMessage } from '@ukd/validation';
 import { type FormEvent, useState } from 'react';
-import { ACCOUNT_MESSAGES } from '../../lib/contract-values';
 import styles from './account.module.css';
 import { Outcome, type RequestState } from './use-request';
 

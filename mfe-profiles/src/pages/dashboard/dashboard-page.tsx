@@ -1,4 +1,5 @@
 import type { ProfileSearchFilters } from '@ukd/contracts/api';
+import { PROFILE_LIMITS, UK_REGION_OPTIONS } from '@ukd/contracts/api/options';
 import { selectUser } from '@ukd/store';
 import { Button, EmptyState, SelectField, SiteLink, Spinner, TextField } from '@ukd/ui';
 import { type FormEvent, useState } from 'react';
@@ -7,7 +8,6 @@ import { useSearchParams } from 'react-router';
 import { Pager } from '../../components/pager';
 import { ProfileCard, ProfileGrid } from '../../components/profile-card';
 import { ProfilesNav } from '../../components/profiles-nav';
-import { PROFILE_LIMITS, UK_REGION_OPTIONS } from '../../lib/contract-values';
 import { apiError, useBrowseProfilesQuery } from '../../profiles-api';
 import styles from './dashboard.module.css';
 import { activeFilterCount, type DashboardSearch, readSearch, writeSearch } from './search-params';

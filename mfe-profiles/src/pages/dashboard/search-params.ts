@@ -1,5 +1,5 @@
 import type { ProfileSearchFilters, UkRegion } from '@ukd/contracts/api';
-import { PROFILE_LIMITS, UK_REGIONS } from '../../lib/contract-values';
+import { PROFILE_LIMITS, UK_REGIONS } from '@ukd/contracts/api/options';
 
 /** What /dashboard keeps in its address, so a search can be shared, reloaded and gone back to. */
 export interface DashboardSearch {

@@ -1,5 +1,5 @@
 import type { ProfileCompletionRequirement } from '@ukd/contracts/api';
-import { PROFILE_COMPLETION_REQUIREMENTS } from '../../lib/contract-values';
+import { PROFILE_COMPLETION_REQUIREMENTS } from '@ukd/contracts/api/options';
 
 /** What each completion requirement asks of the member, in words. */
 export const REQUIREMENT_TEXT: Record<ProfileCompletionRequirement, string> = {

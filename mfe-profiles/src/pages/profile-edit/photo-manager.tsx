@@ -1,7 +1,7 @@
 import type { Photo } from '@ukd/contracts/api';
+import { PHOTO_LIMITS } from '@ukd/contracts/api/options';
 import { Button, Modal, Spinner } from '@ukd/ui';
 import { type ChangeEvent, useId, useState } from 'react';
-import { PHOTO_LIMITS } from '../../lib/contract-values';
 import {
   apiError,
   useDeletePhotoMutation,

@@ -1,4 +1,5 @@
 import type { Interest, MyProfile, UkRegion, UpdateMyProfileRequest } from '@ukd/contracts/api';
+import { INTEREST_OPTIONS, PROFILE_LIMITS, UK_REGION_OPTIONS } from '@ukd/contracts/api/options';
 import { SelectField, TextAreaField, TextField } from '@ukd/ui';
 import {
   type FormSpec,
@@ -11,7 +12,6 @@ import {
   type useForm,
   withMessage,
 } from '@ukd/validation';
-import { INTEREST_OPTIONS, PROFILE_LIMITS, UK_REGION_OPTIONS } from '../../lib/contract-values';
 import { OPTION_FIELDS } from '../../lib/labels';
 import styles from './edit.module.css';
 

@@ -1,11 +1,11 @@
 import type { InteractionKind, PublicProfile, ReportReason } from '@ukd/contracts/api';
+import { REPORT_REASON_OPTIONS } from '@ukd/contracts/api/options';
 import { selectUser } from '@ukd/store';
 import { Button, EmptyState, Modal, PageLoading, SiteLink, TextAreaField } from '@ukd/ui';
 import { type FormEvent, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { ProfilesNav } from '../../components/profiles-nav';
-import { REPORT_REASON_OPTIONS } from '../../lib/contract-values';
 import {
   apiError,
   useProfileQuery,

@@ -3,6 +3,8 @@ import { userNotificationSchema } from './notification';
 import { photoSchema } from './photo';
 import { myProfileSchema } from './profile';
 
+export * from './options';
+
 /**
  * `PUT /api/account/email`: the current password and the new address. The address changes only
  * when the member follows the link mailed to the new address (`/confirm-email?token=…`, posted to
@@ -21,12 +23,6 @@ export const changePasswordRequestSchema = z.object({
   password_confirmation: z.string(),
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
-
-export const ACCOUNT_MESSAGES = {
-  emailChangeSent: 'We have sent a confirmation link to your new email address.',
-  passwordChanged: 'Your password has been changed. Other devices have been logged out.',
-  passwordIncorrect: 'The password is incorrect.',
-} as const;
 
 const exportedMember = z.object({ uuid: z.string(), username: z.string() });
 const exportedInteraction = z.object({ member: exportedMember, created_at: z.string() });

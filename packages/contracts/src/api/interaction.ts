@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { pageOf } from './envelope';
+import { REPORT_REASONS } from './options';
 import { profileCardSchema, profileRelationSchema } from './profile';
+
+export * from './options';
 
 /**
  * Likes, favourites and winks are idempotent toggles on another member (by uuid):
@@ -53,19 +56,6 @@ export const blockedMemberSchema = z.object({
   blocked_at: z.string(),
 });
 export const blockedMemberListSchema = pageOf(blockedMemberSchema);
-
-/** Reasons a member can give when reporting a profile or one of its photos. */
-export const REPORT_REASON_OPTIONS = [
-  { key: 'fake_profile', label: 'Fake profile or impersonation' },
-  { key: 'scam', label: 'Scam, spam or asking for money' },
-  { key: 'harassment', label: 'Harassment or threats' },
-  { key: 'inappropriate_photo', label: 'Inappropriate or explicit photo' },
-  { key: 'underage', label: 'May be under 18' },
-  { key: 'offensive', label: 'Hate speech or offensive content' },
-  { key: 'other', label: 'Something else' },
-] as const;
-export type ReportReason = (typeof REPORT_REASON_OPTIONS)[number]['key'];
-export const REPORT_REASONS = REPORT_REASON_OPTIONS.map((r) => r.key) as [ReportReason, ...ReportReason[]];
 
 /**
  * `POST /api/profiles/{uuid}/report`: `reason` from `REPORT_REASONS`, optional `details`

@@ -1,148 +1,19 @@
 import { z } from 'zod';
 import { genderSchema } from './auth';
 import { pageOf } from './envelope';
+import { INTERESTS, PROFILE_COMPLETION_REQUIREMENTS, UK_REGIONS, type UkRegion } from './options';
 import { photoSchema } from './photo';
+
+export * from './options';
 
 // ---------------------------------------------------------------------------------------------
 // Option lists (SPEC §3, keys and labels word for word). The API stores and answers the key;
 // the UI renders the label. `{ key, label }[]` keeps the order for <select> elements.
 // ---------------------------------------------------------------------------------------------
 
-export const BODY_TYPE_OPTIONS = [
-  { key: 1, label: 'Unknown' },
-  { key: 2, label: 'Prefer Not To Say' },
-  { key: 3, label: 'Thin' },
-  { key: 4, label: 'Athletic' },
-  { key: 5, label: 'Average' },
-  { key: 6, label: 'A few extra Kilos' },
-  { key: 7, label: 'Big' },
-] as const;
-
-export const EYE_COLOUR_OPTIONS = [
-  { key: 1, label: 'Unknown' },
-  { key: 2, label: 'Blue' },
-  { key: 3, label: 'Brown' },
-  { key: 4, label: 'Gray' },
-  { key: 5, label: 'Green' },
-  { key: 6, label: 'Other' },
-] as const;
-
-export const HAIR_COLOUR_OPTIONS = [
-  { key: 1, label: 'Unknown' },
-  { key: 2, label: 'Black' },
-  { key: 3, label: 'Brown' },
-  { key: 4, label: 'Blonde' },
-  { key: 5, label: 'White' },
-  { key: 6, label: 'Red' },
-  { key: 7, label: 'Other' },
-] as const;
-
-export const TATTOOS_PIERCINGS_OPTIONS = [
-  { key: 1, label: 'Unknown' },
-  { key: 2, label: 'Yes' },
-  { key: 3, label: 'No' },
-] as const;
-
-/** The key every option list starts with; a profile that never set the field holds it. */
-export const OPTION_UNKNOWN = 1;
-
-export type OptionList = readonly { readonly key: number; readonly label: string }[];
-export type BodyTypeKey = (typeof BODY_TYPE_OPTIONS)[number]['key'];
-export type EyeColourKey = (typeof EYE_COLOUR_OPTIONS)[number]['key'];
-export type HairColourKey = (typeof HAIR_COLOUR_OPTIONS)[number]['key'];
-export type TattoosPiercingsKey = (typeof TATTOOS_PIERCINGS_OPTIONS)[number]['key'];
-
-/** The label of a key in an option list ('Unknown' for a key the list does not have). */
-export function optionLabel(options: OptionList, key: number | null | undefined): string {
-  return options.find((o) => o.key === key)?.label ?? 'Unknown';
-}
-
-/** The twelve UK regions (ITL 1 / former government office regions), by slug. */
-export const UK_REGION_OPTIONS = [
-  { key: 'london', label: 'London' },
-  { key: 'south-east', label: 'South East' },
-  { key: 'south-west', label: 'South West' },
-  { key: 'east-of-england', label: 'East of England' },
-  { key: 'east-midlands', label: 'East Midlands' },
-  { key: 'west-midlands', label: 'West Midlands' },
-  { key: 'yorkshire-and-the-humber', label: 'Yorkshire and the Humber' },
-  { key: 'north-west', label: 'North West' },
-  { key: 'north-east', label: 'North East' },
-  { key: 'wales', label: 'Wales' },
-  { key: 'scotland', label: 'Scotland' },
-  { key: 'northern-ireland', label: 'Northern Ireland' },
-] as const;
-export type UkRegion = (typeof UK_REGION_OPTIONS)[number]['key'];
-export const UK_REGIONS = UK_REGION_OPTIONS.map((r) => r.key) as [UkRegion, ...UkRegion[]];
 export const ukRegionSchema = z.enum(UK_REGIONS);
 
-/** Interests a member can pick (at most `PROFILE_LIMITS.interests`), by slug. */
-export const INTEREST_OPTIONS = [
-  { key: 'travel', label: 'Travel' },
-  { key: 'music', label: 'Music' },
-  { key: 'live-gigs', label: 'Live gigs' },
-  { key: 'films', label: 'Films' },
-  { key: 'reading', label: 'Reading' },
-  { key: 'cooking', label: 'Cooking' },
-  { key: 'eating-out', label: 'Eating out' },
-  { key: 'wine', label: 'Wine' },
-  { key: 'craft-beer', label: 'Craft beer' },
-  { key: 'coffee', label: 'Coffee' },
-  { key: 'fitness', label: 'Fitness' },
-  { key: 'running', label: 'Running' },
-  { key: 'yoga', label: 'Yoga' },
-  { key: 'hiking', label: 'Hiking' },
-  { key: 'cycling', label: 'Cycling' },
-  { key: 'swimming', label: 'Swimming' },
-  { key: 'football', label: 'Football' },
-  { key: 'rugby', label: 'Rugby' },
-  { key: 'dancing', label: 'Dancing' },
-  { key: 'gaming', label: 'Gaming' },
-  { key: 'art', label: 'Art' },
-  { key: 'photography', label: 'Photography' },
-  { key: 'theatre', label: 'Theatre' },
-  { key: 'comedy', label: 'Comedy' },
-  { key: 'fashion', label: 'Fashion' },
-  { key: 'gardening', label: 'Gardening' },
-  { key: 'pets', label: 'Pets' },
-  { key: 'nightlife', label: 'Nightlife' },
-  { key: 'beach', label: 'Beach' },
-  { key: 'festivals', label: 'Festivals' },
-] as const;
-export type Interest = (typeof INTEREST_OPTIONS)[number]['key'];
-export const INTERESTS = INTEREST_OPTIONS.map((i) => i.key) as [Interest, ...Interest[]];
 export const interestSchema = z.enum(INTERESTS);
-
-/** Limits the API enforces on `PUT /api/my-profile` (the UI mirrors them). */
-export const PROFILE_LIMITS = {
-  headline: { max: 80 },
-  about: { min: 20, max: 2000 },
-  looking_for: { max: 500 },
-  city: { max: 100 },
-  height_cm: { min: 120, max: 230 },
-  interests: { max: 10 },
-  /** Members are adults; `filter[age_min]` / `filter[age_max]` accept this range. */
-  age: { min: 18, max: 99 },
-  /** Bytes of JSON that `preferences` may hold after merging. */
-  preferences_bytes: 4096,
-} as const;
-
-/**
- * What `profile_complete` needs (also answered as `completion.missing` on the member's own
- * profile, in this order): at least one photo that is not rejected, a headline, an about-me
- * text of at least 20 characters, what they are looking for, and a region.
- */
-export const PROFILE_COMPLETION_REQUIREMENTS = [
-  'photo',
-  'headline',
-  'about',
-  'looking_for',
-  'region',
-] as const;
-export type ProfileCompletionRequirement = (typeof PROFILE_COMPLETION_REQUIREMENTS)[number];
-
-/** "Online now" means active within this many seconds. */
-export const ONLINE_WINDOW_SECONDS = 300;
 
 // ---------------------------------------------------------------------------------------------
 // Resources

@@ -1,9 +1,5 @@
-/**
- * The values this remote needs from `@ukd/contracts/api`, without its zod schemas. Importing any
- * value from that module bundles zod (24 KB gzipped, not a shared library) into every page of
- * the remote; types still come from the contract (`import type`, erased at build time).
- * `contract-values.test.ts` fails as soon as one of these drifts from the contract.
- */
+// Values the UI needs (option lists, limits, messages) without zod, so a remote that renders
+// them does not download the schema library. The schema files re-export them.
 
 export const BODY_TYPE_OPTIONS = [
   { key: 1, label: 'Unknown' },
@@ -40,14 +36,25 @@ export const TATTOOS_PIERCINGS_OPTIONS = [
   { key: 3, label: 'No' },
 ] as const;
 
+/** The key every option list starts with; a profile that never set the field holds it. */
 export const OPTION_UNKNOWN = 1;
 
 export type OptionList = readonly { readonly key: number; readonly label: string }[];
 
+export type BodyTypeKey = (typeof BODY_TYPE_OPTIONS)[number]['key'];
+
+export type EyeColourKey = (typeof EYE_COLOUR_OPTIONS)[number]['key'];
+
+export type HairColourKey = (typeof HAIR_COLOUR_OPTIONS)[number]['key'];
+
+export type TattoosPiercingsKey = (typeof TATTOOS_PIERCINGS_OPTIONS)[number]['key'];
+
+/** The label of a key in an option list ('Unknown' for a key the list does not have). */
 export function optionLabel(options: OptionList, key: number | null | undefined): string {
   return options.find((o) => o.key === key)?.label ?? 'Unknown';
 }
 
+/** The twelve UK regions (ITL 1 / former government office regions), by slug. */
 export const UK_REGION_OPTIONS = [
   { key: 'london', label: 'London' },
   { key: 'south-east', label: 'South East' },
@@ -62,8 +69,12 @@ export const UK_REGION_OPTIONS = [
   { key: 'scotland', label: 'Scotland' },
   { key: 'northern-ireland', label: 'Northern Ireland' },
 ] as const;
-export const UK_REGIONS: readonly string[] = UK_REGION_OPTIONS.map((r) => r.key);
 
+export type UkRegion = (typeof UK_REGION_OPTIONS)[number]['key'];
+
+export const UK_REGIONS = UK_REGION_OPTIONS.map((r) => r.key) as [UkRegion, ...UkRegion[]];
+
+/** Interests a member can pick (at most `PROFILE_LIMITS.interests`), by slug. */
 export const INTEREST_OPTIONS = [
   { key: 'travel', label: 'Travel' },
   { key: 'music', label: 'Music' },
@@ -97,6 +108,11 @@ export const INTEREST_OPTIONS = [
   { key: 'festivals', label: 'Festivals' },
 ] as const;
 
+export type Interest = (typeof INTEREST_OPTIONS)[number]['key'];
+
+export const INTERESTS = INTEREST_OPTIONS.map((i) => i.key) as [Interest, ...Interest[]];
+
+/** Limits the API enforces on `PUT /api/my-profile` (the UI mirrors them). */
 export const PROFILE_LIMITS = {
   headline: { max: 80 },
   about: { min: 20, max: 2000 },
@@ -104,10 +120,17 @@ export const PROFILE_LIMITS = {
   city: { max: 100 },
   height_cm: { min: 120, max: 230 },
   interests: { max: 10 },
+  /** Members are adults; `filter[age_min]` / `filter[age_max]` accept this range. */
   age: { min: 18, max: 99 },
+  /** Bytes of JSON that `preferences` may hold after merging. */
   preferences_bytes: 4096,
 } as const;
 
+/**
+ * What `profile_complete` needs (also answered as `completion.missing` on the member's own
+ * profile, in this order): at least one photo that is not rejected, a headline, an about-me
+ * text of at least 20 characters, what they are looking for, and a region.
+ */
 export const PROFILE_COMPLETION_REQUIREMENTS = [
   'photo',
   'headline',
@@ -116,14 +139,29 @@ export const PROFILE_COMPLETION_REQUIREMENTS = [
   'region',
 ] as const;
 
+export type ProfileCompletionRequirement = (typeof PROFILE_COMPLETION_REQUIREMENTS)[number];
+
+/** "Online now" means active within this many seconds. */
+export const ONLINE_WINDOW_SECONDS = 300;
+
+/** Moderation state of a photo: others only ever see approved photos. */
+export const PHOTO_STATUSES = ['pending', 'approved', 'rejected'] as const;
+
+/** Upload limits (`POST /api/my-photos`, multipart field `photo`). */
 export const PHOTO_LIMITS = {
+  /** Bytes of the uploaded file. */
   maxBytes: 10 * 1024 * 1024,
+  /** Width × height of the decoded image; larger is refused as a possible decompression bomb. */
   maxPixels: 40_000_000,
+  /** Smallest accepted width and height. */
   minEdge: 200,
+  /** Photos a member may keep. */
   maxPerMember: 12,
+  /** Accepted formats, checked by content, not by file name. */
   formats: ['jpeg', 'png', 'webp', 'heif', 'avif'],
 } as const;
 
+/** 422 texts of a refused upload (field `photo`). */
 export const PHOTO_MESSAGES = {
   required: 'The photo field is required.',
   notImage: 'The photo must be an image (JPEG, PNG, WebP or HEIC).',
@@ -133,6 +171,7 @@ export const PHOTO_MESSAGES = {
   tooMany: 'You can keep at most 12 photos. Delete one first.',
 } as const;
 
+/** Reasons a member can give when reporting a profile or one of its photos. */
 export const REPORT_REASON_OPTIONS = [
   { key: 'fake_profile', label: 'Fake profile or impersonation' },
   { key: 'scam', label: 'Scam, spam or asking for money' },
@@ -142,6 +181,10 @@ export const REPORT_REASON_OPTIONS = [
   { key: 'offensive', label: 'Hate speech or offensive content' },
   { key: 'other', label: 'Something else' },
 ] as const;
+
+export type ReportReason = (typeof REPORT_REASON_OPTIONS)[number]['key'];
+
+export const REPORT_REASONS = REPORT_REASON_OPTIONS.map((r) => r.key) as [ReportReason, ...ReportReason[]];
 
 export const ACCOUNT_MESSAGES = {
   emailChangeSent: 'We have sent a confirmation link to your new email address.',
