@@ -9,3 +9,4 @@ export * from './spinner';
 export * from './tabs';
 export * from './text-area-field';
 export * from './text-field';
+export * from './use-action';

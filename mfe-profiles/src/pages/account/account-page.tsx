@@ -1,6 +1,6 @@
 import type { User } from '@ukd/contracts/api';
 import { selectUser } from '@ukd/store';
-import { Button, TextField, useShell } from '@ukd/ui';
+import { ActionOutcome, Button, TextField, useAction, useShell } from '@ukd/ui';
 import { type FormEvent, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router';
@@ -9,7 +9,6 @@ import { ChangeEmail, ChangePassword, DownloadMyData } from './account-settings'
 import { BlockedMembers } from './blocked-members';
 import { NotificationPreferences } from './notification-preferences';
 import { SessionsList } from './sessions-list';
-import { Outcome, useRequest } from './use-request';
 
 export default function AccountPage() {
   const user = useSelector(selectUser);
@@ -56,7 +55,7 @@ export default function AccountPage() {
 
 function AccountDetails({ user }: { user: User }) {
   const shell = useShell();
-  const { state, run } = useRequest();
+  const { state, run } = useAction();
   return (
     <section className={styles.section} aria-labelledby="details-heading">
       <h2 id="details-heading">Your account</h2>
@@ -71,7 +70,7 @@ function AccountDetails({ user }: { user: User }) {
       </dl>
       {!user.email_confirmed && shell && (
         <>
-          <Outcome state={state} />
+          <ActionOutcome state={state} />
           <Button
             variant="secondary"
             disabled={state.status === 'busy'}
@@ -112,7 +111,7 @@ function PasswordConfirmedAction({
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
-  const { state, run } = useRequest();
+  const { state, run } = useAction();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -129,7 +128,7 @@ function PasswordConfirmedAction({
     <section className={`${styles.section} ${danger ? styles.danger : ''}`} aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{title}</h2>
       <p>{text}</p>
-      <Outcome state={state} />
+      <ActionOutcome state={state} />
       <form onSubmit={submit} noValidate>
         <TextField
           id={`${id}-password`}

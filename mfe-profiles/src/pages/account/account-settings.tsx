@@ -1,13 +1,12 @@
 import { ACCOUNT_MESSAGES } from '@ukd/contracts/api/options';
-import { Button, TextField, useShell } from '@ukd/ui';
+import { ActionOutcome, type ActionState, Button, TextField, useShell } from '@ukd/ui';
 import { confirmed, email, min, required, useForm, withMessage } from '@ukd/validation';
 import { type FormEvent, useState } from 'react';
 import styles from './account.module.css';
-import { Outcome, type RequestState } from './use-request';
 
 /** Runs an account call, keeping the 422 field messages for the form (SPEC §5). */
 function useAccountCall() {
-  const [state, setState] = useState<RequestState>({ status: 'idle' });
+  const [state, setState] = useState<ActionState>({ status: 'idle' });
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   async function run(call: () => Promise<{ message?: string }>) {
     setState({ status: 'busy' });
@@ -64,7 +63,7 @@ export function ChangeEmail({ current }: { current: string }) {
       <p className={styles.muted}>
         Now {current}. We send a link to the new address; the change happens when you follow it.
       </p>
-      <Outcome
+      <ActionOutcome
         state={
           state.status === 'done'
             ? { ...state, message: state.message || ACCOUNT_MESSAGES.emailChangeSent }
@@ -121,7 +120,7 @@ export function ChangePassword() {
   return (
     <section className={styles.section} aria-labelledby="password-heading">
       <h2 id="password-heading">Change your password</h2>
-      <Outcome
+      <ActionOutcome
         state={
           state.status === 'done'
             ? { ...state, message: state.message || ACCOUNT_MESSAGES.passwordChanged }
@@ -162,7 +161,7 @@ export function ChangePassword() {
 /** UK GDPR access and portability: everything held about the member, as a JSON file. */
 export function DownloadMyData() {
   const shell = useShell();
-  const [state, setState] = useState<RequestState>({ status: 'idle' });
+  const [state, setState] = useState<ActionState>({ status: 'idle' });
 
   async function download() {
     if (!shell) return;
@@ -194,7 +193,7 @@ export function DownloadMyData() {
         A copy of everything we hold about you: your account, profile, photos, visits, likes, favourites,
         winks, blocks, reports, notifications and messages, as a JSON file.
       </p>
-      <Outcome state={state} />
+      <ActionOutcome state={state} />
       <Button variant="secondary" onClick={download} disabled={state.status === 'busy'}>
         {state.status === 'busy' ? 'Preparing…' : 'Download my data'}
       </Button>

@@ -1,8 +1,7 @@
 import { type NotificationPreference, notificationPreferences, prefers } from '@ukd/contracts';
 import type { User } from '@ukd/contracts/api';
-import { useShell } from '@ukd/ui';
+import { ActionOutcome, useAction, useShell } from '@ukd/ui';
 import styles from './account.module.css';
-import { Outcome, useRequest } from './use-request';
 
 const choices: Array<{ key: NotificationPreference; label: string; hint: string }> = [
   {
@@ -20,7 +19,7 @@ const choices: Array<{ key: NotificationPreference; label: string; hint: string 
 /** What the shell shows when something happens; it reads these from the member's preferences. */
 export function NotificationPreferences({ user }: { user: User }) {
   const shell = useShell();
-  const { state, run } = useRequest();
+  const { state, run } = useAction();
 
   async function change(key: NotificationPreference, on: boolean) {
     if (!shell) return;
@@ -35,7 +34,7 @@ export function NotificationPreferences({ user }: { user: User }) {
   return (
     <section className={styles.section} aria-labelledby="notifications-heading">
       <h2 id="notifications-heading">Notifications</h2>
-      <Outcome state={state} />
+      <ActionOutcome state={state} />
       {choices.map(({ key, label, hint }) => (
         <label key={key} className={styles.toggle}>
           <input

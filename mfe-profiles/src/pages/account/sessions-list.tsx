@@ -1,8 +1,7 @@
 import type { Session } from '@ukd/contracts/api';
-import { Button, Spinner, useShell } from '@ukd/ui';
+import { ActionOutcome, Button, Spinner, useAction, useShell } from '@ukd/ui';
 import { useCallback, useEffect, useState } from 'react';
 import styles from './account.module.css';
-import { Outcome, useRequest } from './use-request';
 
 /** "Chrome on Android" from a user-agent string: enough to recognise a device. */
 export function describeDevice(userAgent: string | null): string {
@@ -33,7 +32,7 @@ export function describeDevice(userAgent: string | null): string {
 export function SessionsList() {
   const shell = useShell();
   const [sessions, setSessions] = useState<Session[] | null>(null);
-  const { state, run } = useRequest();
+  const { state, run } = useAction();
 
   const load = useCallback(async () => {
     if (!shell) return;
@@ -56,7 +55,7 @@ export function SessionsList() {
   return (
     <section className={styles.section} aria-labelledby="sessions-heading">
       <h2 id="sessions-heading">Where you're logged in</h2>
-      <Outcome state={state} />
+      <ActionOutcome state={state} />
       {sessions === null ? (
         <Spinner />
       ) : (
