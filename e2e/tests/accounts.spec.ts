@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { dataDir } from '../playwright.config';
+import { expect, test } from '../support/fixtures';
 import { linkFromOutbox } from '../support/outbox';
 
 const repoRoot = join(import.meta.dirname, '..', '..');

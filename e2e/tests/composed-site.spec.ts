@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 
 test('the home page comes from the landers remote, titled "title - product"', async ({ page }) => {
   await page.goto('/');

@@ -3,8 +3,8 @@ import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
 import { siteDir } from '../playwright.config';
+import { expect, test } from '../support/fixtures';
 
 const repoRoot = join(import.meta.dirname, '..', '..');
 

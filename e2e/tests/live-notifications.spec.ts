@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 
 const siteKey = 'ukdating-site01';
 const password = 'Corgi-Meadow-2026';

@@ -1,5 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 
 const siteKey = 'ukdating-site01';
 const demoPassword = 'DemoPass!2026';

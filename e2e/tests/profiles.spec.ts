@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { crc32, deflateSync } from 'node:zlib';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 
 /** A 240 × 240 JPEG (the API accepts 200 × 200 and up), made with sharp for this test. */
 const smallJpeg = Buffer.from(

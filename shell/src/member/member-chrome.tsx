@@ -1,7 +1,7 @@
 import type { UserNotification } from '@ukd/contracts/api';
 import { selectUser } from '@ukd/store';
 import { SiteLink } from '@ukd/ui';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { useDispatch, useSelector, useStore } from 'react-redux';
 import { useNavigate } from 'react-router';
 import { useShellServices } from '../session/shell-services';
@@ -31,7 +31,12 @@ export default function MemberChrome() {
   const store = useStore();
   const navigate = useNavigate();
   const track = useMemo(() => createClickTracker(api.request), [api]);
-  injectSlice(notificationsSlice);
+  // Injecting dispatches, so it must not happen while React renders; nothing reads the slice before.
+  const [sliceReady, setSliceReady] = useState(false);
+  useLayoutEffect(() => {
+    injectSlice(notificationsSlice);
+    setSliceReady(true);
+  }, [injectSlice]);
 
   const uuid = user?.uuid;
   // biome-ignore lint/correctness/useExhaustiveDependencies: one realtime session per member, not per user update
@@ -70,7 +75,7 @@ export default function MemberChrome() {
     };
   }, [uuid]);
 
-  if (!user) return null;
+  if (!user || !sliceReady) return null;
   const unreadMessages = user.unread_messages_count;
   return (
     <>
