@@ -26,7 +26,11 @@ async function watchUnit(
   publicPath: string | undefined,
   onBuilt: () => Promise<void>,
 ) {
-  process.env.UKD_MODE = 'development';
+  // Production configuration (with source maps): in rspack's development mode the Module
+  // Federation 2.9 SDK fails to initialise in the browser (a circular CommonJS require), and a
+  // unit still rebuilds in well under a second.
+  process.env.UKD_MODE = 'production';
+  process.env.UKD_LIVE_RELOAD = '1';
   process.env.UKD_OUT_DIR = outDir;
   if (publicPath) process.env.UKD_PUBLIC_PATH = publicPath;
   else delete process.env.UKD_PUBLIC_PATH;
@@ -80,20 +84,26 @@ export async function main() {
     );
   }
 
-  const { createSiteServer } = (await jiti.import(
+  const { startEmbeddedSite } = (await jiti.import(
     join(repoRoot, 'packages', 'site-server', 'src', 'index.ts'),
   )) as {
-    createSiteServer: typeof import('../../packages/site-server/src/index').createSiteServer;
+    startEmbeddedSite: typeof import('../../packages/site-server/src/index').startEmbeddedSite;
   };
-  const app = await createSiteServer({ siteDir, logger: { level: 'warn' } });
-  // Live reload: the shell's development build listens here and reloads when any unit rebuilds.
-  app.get('/__dev/reload', (request, reply) => {
-    reply.raw.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
-    reply.raw.write(': connected\n\n');
-    const listener = () => reply.raw.write('data: reload\n\n');
-    reloadListeners.add(listener);
-    request.raw.on('close', () => reloadListeners.delete(listener));
+  await startEmbeddedSite({
+    siteDir,
+    dataDir: process.env.DATA_DIR ?? join(repoRoot, '.data'),
+    port,
+    logLevel: 'warn',
+    extend(app) {
+      // Live reload: the shell's watch build listens here and reloads when any unit rebuilds.
+      app.get('/__dev/reload', (request, reply) => {
+        reply.raw.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
+        reply.raw.write(': connected\n\n');
+        const listener = () => reply.raw.write('data: reload\n\n');
+        reloadListeners.add(listener);
+        request.raw.on('close', () => reloadListeners.delete(listener));
+      });
+    },
   });
-  await app.listen({ port, host: '0.0.0.0' });
   console.log(`\nFlirtlane (development) at http://localhost:${port}: edit any unit and the page reloads.`);
 }

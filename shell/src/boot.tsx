@@ -14,7 +14,7 @@ import {
   type ThunkExtra,
 } from '@ukd/store';
 import { ShellProvider } from '@ukd/ui';
-import { StrictMode } from 'react';
+import { lazy, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
@@ -121,6 +121,16 @@ export async function boot(rootElement: HTMLElement) {
       whenIdle(() => registry.preload(remote));
     },
   };
+  // The member chrome's code and its store slice arrive together. Injecting dispatches, so it
+  // happens here, as the chunk loads, and never inside React's render or commit: a dispatch
+  // there synchronously re-renders the remotes' own React roots through react-redux, which can
+  // break React's commit (#177).
+  const MemberChrome = lazy(() =>
+    import('./member/member-chrome').then((chunk) => {
+      injectSlice(chunk.notificationsSlice);
+      return chunk;
+    }),
+  );
   const registry = createRemoteRegistry(loader, shell, progress);
   registry.onUnmount((remoteId) => realtime.disposeOwner(remoteId));
 
@@ -128,7 +138,7 @@ export async function boot(rootElement: HTMLElement) {
     <StrictMode>
       <Provider store={store}>
         <ShellProvider shell={shell}>
-          <ShellServicesProvider services={{ api, session, toaster, realtime, bus, injectSlice }}>
+          <ShellServicesProvider services={{ api, session, toaster, realtime, bus, MemberChrome }}>
             <ProgressBar progress={progress} />
             <BrowserRouter>
               <ShellRoutes routeTable={routeTable} registry={registry} shell={shell} />

@@ -4,5 +4,4 @@ import { boot } from './boot';
 
 const root = document.getElementById('root');
 if (root) void boot(root);
-if (process.env.NODE_ENV === 'development')
-  void import('./dev/live-reload').then((m) => m.listenForRebuilds());
+if (process.env.UKD_LIVE_RELOAD === '1') void import('./dev/live-reload').then((m) => m.listenForRebuilds());

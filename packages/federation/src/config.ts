@@ -70,6 +70,8 @@ export function createUnitConfig(options: UnitOptions): Configuration {
     }),
     new rspack.DefinePlugin({
       'process.env.NODE_ENV': JSON.stringify(mode),
+      // `npm run dev` turns on the shell's live-reload client.
+      'process.env.UKD_LIVE_RELOAD': JSON.stringify(process.env.UKD_LIVE_RELOAD ?? ''),
     }),
   ];
 

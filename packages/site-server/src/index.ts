@@ -1,1 +1,2 @@
+export * from './embedded-site';
 export * from './site-server';

@@ -1,13 +1,10 @@
 import { selectUser } from '@ukd/store';
 import { Button, SiteLink } from '@ukd/ui';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useSelector } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router';
 import { useShellServices } from '../session/shell-services';
 import { OnlineCount } from './online-count';
-
-/** Bell, messages, balance, foldout and popups: code only members download. */
-const MemberChrome = lazy(() => import('../member/member-chrome'));
 
 /** SPEC §2 top bar: online count everywhere; Log In and Create account for visitors. */
 export function TopBar({ siteName }: { siteName: string }) {
@@ -41,7 +38,8 @@ function VisitorActions() {
 }
 
 function MemberActions({ deactivated }: { deactivated: boolean }) {
-  const { session } = useShellServices();
+  // Bell, messages, balance, foldout and popups: code only members download.
+  const { session, MemberChrome } = useShellServices();
   const navigate = useNavigate();
   return (
     <nav className="shell-top-bar__actions" aria-label="Account">

@@ -1,7 +1,7 @@
 import type { UserNotification } from '@ukd/contracts/api';
 import { selectUser } from '@ukd/store';
 import { SiteLink } from '@ukd/ui';
-import { useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useDispatch, useSelector, useStore } from 'react-redux';
 import { useNavigate } from 'react-router';
 import { useShellServices } from '../session/shell-services';
@@ -19,24 +19,21 @@ import {
   selectLastSeenId,
 } from './notifications-slice';
 
+/** The chunk's store slice; the shell injects it as the chunk arrives, before anything renders. */
+export { notificationsSlice };
+
 /**
  * The live part of a member's top bar, loaded only once someone logs in: the bell, the messages
  * icon with its unread badge, popups, and the realtime session behind them.
  */
 export default function MemberChrome() {
   const services = useShellServices();
-  const { api, session, realtime, bus, injectSlice } = services;
+  const { api, session, realtime, bus } = services;
   const user = useSelector(selectUser);
   const dispatch = useDispatch();
   const store = useStore();
   const navigate = useNavigate();
   const track = useMemo(() => createClickTracker(api.request), [api]);
-  // Injecting dispatches, so it must not happen while React renders; nothing reads the slice before.
-  const [sliceReady, setSliceReady] = useState(false);
-  useLayoutEffect(() => {
-    injectSlice(notificationsSlice);
-    setSliceReady(true);
-  }, [injectSlice]);
 
   const uuid = user?.uuid;
   // biome-ignore lint/correctness/useExhaustiveDependencies: one realtime session per member, not per user update
@@ -75,7 +72,7 @@ export default function MemberChrome() {
     };
   }, [uuid]);
 
-  if (!user || !sliceReady) return null;
+  if (!user) return null;
   const unreadMessages = user.unread_messages_count;
   return (
     <>

@@ -1,6 +1,12 @@
 import type { ApiClient } from '@ukd/api-client';
-import type { EventBus, ShellContext } from '@ukd/contracts';
-import { createContext, type ReactNode, useContext } from 'react';
+import type { EventBus } from '@ukd/contracts';
+import {
+  type ComponentType,
+  createContext,
+  type LazyExoticComponent,
+  type ReactNode,
+  useContext,
+} from 'react';
 import type { Toaster } from '../chrome/toaster';
 import type { DeferredRealtime } from './deferred-realtime';
 import type { SessionService } from './session-service';
@@ -11,7 +17,8 @@ export interface ShellServices {
   toaster: Toaster;
   realtime: DeferredRealtime;
   bus: EventBus;
-  injectSlice: ShellContext['injectSlice'];
+  /** The members-only part of the top bar, loaded with its store slice on first use. */
+  MemberChrome: LazyExoticComponent<ComponentType>;
 }
 
 const Context = createContext<ShellServices | null>(null);

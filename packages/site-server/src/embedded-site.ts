@@ -1,0 +1,60 @@
+import { resolve } from 'node:path';
+import { createApi, inProcessBroadcaster, loadApiOptionsFromEnv } from '@ukd/api';
+import { createRealtimeServer } from '@ukd/realtime-server';
+import type { FastifyInstance } from 'fastify';
+import { realtimeCredentials } from './realtime-credentials';
+import { createSiteServer } from './site-server';
+
+export interface EmbeddedSiteOptions {
+  siteDir: string;
+  /** Where PGlite data, secrets and the mail outbox live. */
+  dataDir: string;
+  port: number;
+  logLevel?: string;
+  /** Extra routes before the server starts (development's live-reload endpoint). */
+  extend?(app: FastifyInstance): void;
+}
+
+/**
+ * The whole site in one process: the built shell and remotes, the JSON API at /api and the
+ * realtime server on the same origin. `npm start` and `npm run dev` both start it.
+ */
+export async function startEmbeddedSite(options: EmbeddedSiteOptions) {
+  const dataDir = resolve(options.dataDir);
+  process.env.DATA_DIR = dataDir;
+  process.env.SITE_URL ??= `http://localhost:${options.port}`;
+
+  const credentials = realtimeCredentials(dataDir);
+  const realtime = await createRealtimeServer({
+    apps: [credentials],
+    ...(process.env.REDIS_URL ? { redisUrl: process.env.REDIS_URL } : {}),
+    ...(process.env.ALLOWED_ORIGINS ? { allowedOrigins: process.env.ALLOWED_ORIGINS.split(',') } : {}),
+  });
+  // The API signs channel auth for the same app (the key comes from REALTIME_APP_KEY in both,
+  // default flirtlane-key) and publishes straight into this process's realtime server.
+  const api = await createApi({
+    ...loadApiOptionsFromEnv(),
+    realtimeApp: { id: credentials.id, secret: credentials.secret },
+    broadcaster: inProcessBroadcaster(realtime, credentials.id),
+  });
+  const app = await createSiteServer({
+    siteDir: options.siteDir,
+    logger: { level: options.logLevel ?? 'info' },
+    realtime,
+    // e.g. TRUST_PROXY=10.0.0.0/8 behind a load balancer; unset, forwarded headers are ignored.
+    ...(process.env.TRUST_PROXY ? { trustProxy: process.env.TRUST_PROXY.split(',') } : {}),
+  });
+  await app.register(api.plugin, { prefix: '/api' });
+  options.extend?.(app);
+  await app.listen({ port: options.port, host: process.env.HOST ?? '0.0.0.0' });
+
+  return {
+    app,
+    async close() {
+      // Realtime first: clients get 4200 and reconnect to whichever node comes back.
+      await realtime.close();
+      await app.close();
+      await api.close();
+    },
+  };
+}
