@@ -114,6 +114,20 @@ describe('api client', () => {
     await expect(api.request('/me')).rejects.toMatchObject({ status: 503 });
     expect(onMaintenance).toHaveBeenCalledOnce();
   });
+  it('starts its hooks only after the caller’s synchronous code has finished', async () => {
+    // React effects call the API; a hook that updated a store inside the effect flush could make
+    // React commit the shell's tree twice (#177). The hooks must wait for the caller to return.
+    fakeApi(() => ({ status: 200, body: { data: 1 } }));
+    const events: string[] = [];
+    const api = client({
+      onRequestStart: () => events.push('start'),
+      onRequestEnd: () => events.push('end'),
+    });
+    const done = api.request('/settings', { auth: false });
+    events.push('caller returned');
+    await done;
+    expect(events).toEqual(['caller returned', 'start', 'end']);
+  });
 });
 
 describe('isApiError', () => {

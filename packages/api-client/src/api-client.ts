@@ -80,6 +80,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   async function request<T>(path: string, init: RequestOptions = {}): Promise<T> {
+    // Most calls come from React effects, and the hooks update stores React reads through
+    // useSyncExternalStore (progress bar, form errors). Run synchronously inside React's flush of
+    // passive effects, such an update re-renders and commits the shell's root right there, and if
+    // that flush was itself started by a commit of the same root, React 19 commits one tree twice
+    // ("Cannot commit the same tree as before", #177). One microtask later React is done.
+    await Promise.resolve();
     options.onRequestStart?.();
     try {
       const useAuth = init.auth ?? true;

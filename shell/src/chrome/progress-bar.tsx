@@ -7,9 +7,18 @@ export const progressThrottleMs = 200;
 /** Counts work in flight (API calls, route loads); the bar shows while the count is above zero. */
 export function createProgress() {
   let active = 0;
+  let notifying = false;
   const listeners = new Set<() => void>();
+  // Work starts inside React effects; the bar must not re-render the shell's root synchronously
+  // there (see `request` in @ukd/api-client for the React error this avoids), so listeners hear
+  // of a change one microtask later, once per burst.
   const notify = () => {
-    for (const listener of listeners) listener();
+    if (notifying) return;
+    notifying = true;
+    queueMicrotask(() => {
+      notifying = false;
+      for (const listener of listeners) listener();
+    });
   };
   return {
     start() {

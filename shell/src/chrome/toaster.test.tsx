@@ -55,21 +55,34 @@ describe('toasts', () => {
 });
 
 describe('progress bar', () => {
-  it('stays hidden for work under 200 ms and shows for longer work', () => {
+  it('stays hidden for work under 200 ms and shows for longer work', async () => {
     vi.useFakeTimers();
     const progress = createProgress();
     render(<ProgressBar progress={progress} />);
-    act(() => progress.start());
+    await act(async () => progress.start());
     act(() => vi.advanceTimersByTime(progressThrottleMs - 50));
-    act(() => progress.done());
+    await act(async () => progress.done());
     act(() => vi.advanceTimersByTime(progressThrottleMs * 2));
     expect(screen.queryByRole('progressbar')).toBeNull();
 
-    act(() => progress.start());
+    await act(async () => progress.start());
     act(() => vi.advanceTimersByTime(progressThrottleMs));
     expect(screen.getByRole('progressbar')).toBeTruthy();
-    act(() => progress.done());
+    await act(async () => progress.done());
     act(() => vi.advanceTimersByTime(progressThrottleMs));
     expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it('tells its listeners after the caller has returned, once per burst', async () => {
+    // Work starts inside React effects, where a synchronous re-render can break React's commit.
+    const progress = createProgress();
+    const heard: boolean[] = [];
+    progress.subscribe(() => heard.push(progress.busy()));
+    progress.start();
+    progress.done();
+    progress.start();
+    expect(heard).toEqual([]);
+    await Promise.resolve();
+    expect(heard).toEqual([true]);
   });
 });
