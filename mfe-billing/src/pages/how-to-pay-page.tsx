@@ -1,17 +1,17 @@
-import { SiteLink } from '@ukd/ui';
-import { type ReactNode, useEffect } from 'react';
-import { useLocation } from 'react-router';
-import styles from './help.module.css';
+import {
+  Article,
+  ArticleActions,
+  ArticleHelp,
+  ArticleLead,
+  ArticleNotice,
+  type ArticleSection,
+  SiteLink,
+} from '@ukd/ui';
+import styles from './how-to-pay.module.css';
 
 const support = 'support@flirtlane.example';
 
-interface Section {
-  id: string;
-  title: string;
-  body: ReactNode;
-}
-
-const sections: Section[] = [
+const sections: ArticleSection[] = [
   {
     id: 'credits',
     title: 'How credits work',
@@ -113,14 +113,14 @@ const sections: Section[] = [
             </p>
           </li>
         </ol>
-        <div className={styles.actions}>
+        <ArticleActions>
           <SiteLink to="/credits/package" className="ukd-button ukd-button--primary">
             Choose a package
           </SiteLink>
           <SiteLink to="/prices" className="ukd-button ukd-button--secondary">
             See prices
           </SiteLink>
-        </div>
+        </ArticleActions>
         <p>
           If your balance hasn’t changed after 15 minutes, please don’t pay again. Contact us with the time
           and amount of the payment and we will sort it out.
@@ -186,71 +186,45 @@ const sections: Section[] = [
 ];
 
 export default function HowToPayPage() {
-  useScrollToHash();
   return (
-    <article className={styles.article} aria-labelledby="how-to-pay-title">
-      <header className={styles.header}>
-        <h1 id="how-to-pay-title">How to pay</h1>
-        <p className={styles.lead}>
-          How credits, the 24-hour pass and VIP work, how to buy them safely, and what to do if something goes
-          wrong.
-        </p>
-        <div className={styles.notice}>
-          <p>
-            <strong>Before you buy:</strong> most profiles on Flirtlane are fictional and are there for
-            entertainment. Their replies are written by our team, and you cannot meet them in person. See our{' '}
-            <SiteLink to="/terms-of-use#fictional-profiles">terms of use</SiteLink>.
-          </p>
-        </div>
-      </header>
-
-      <nav className={styles.toc} aria-labelledby="how-to-pay-contents">
-        <h2 id="how-to-pay-contents">Contents</h2>
-        <ol>
-          {sections.map((section) => (
-            <li key={section.id}>
-              <a href={`#${section.id}`}>{section.title}</a>
-            </li>
-          ))}
-        </ol>
-      </nav>
-
-      {sections.map((section) => (
-        <section
-          key={section.id}
-          id={section.id}
-          className={styles.section}
-          aria-labelledby={`${section.id}-title`}
-        >
-          <h2 id={`${section.id}-title`}>{section.title}</h2>
-          {section.body}
-        </section>
-      ))}
-
-      <aside className={styles.help} aria-labelledby="how-to-pay-help">
-        <h2 id="how-to-pay-help">Need help with a payment?</h2>
+    <Article
+      title="How to pay"
+      intro={
+        <>
+          <ArticleLead>
+            How credits, the 24-hour pass and VIP work, how to buy them safely, and what to do if something
+            goes wrong.
+          </ArticleLead>
+          <ArticleNotice>
+            <p>
+              <strong>Before you buy:</strong> most profiles on Flirtlane are fictional and are there for
+              entertainment. Their replies are written by our team, and you cannot meet them in person. See
+              our <SiteLink to="/terms-of-use#fictional-profiles">terms of use</SiteLink>.
+            </p>
+          </ArticleNotice>
+        </>
+      }
+      sections={sections}
+    >
+      <ArticleHelp
+        id="how-to-pay-help"
+        title="Need help with a payment?"
+        actions={
+          <>
+            <SiteLink to="/helpdesk" className="ukd-button ukd-button--primary">
+              Visit the helpdesk
+            </SiteLink>
+            <SiteLink to="/faq#payments" className="ukd-button ukd-button--secondary">
+              Payment FAQ
+            </SiteLink>
+          </>
+        }
+      >
         <p>
           Our support team can check a payment for you. Email <a href={`mailto:${support}`}>{support}</a> or
           visit the helpdesk.
         </p>
-        <div className={styles.actions}>
-          <SiteLink to="/helpdesk" className="ukd-button ukd-button--primary">
-            Visit the helpdesk
-          </SiteLink>
-          <SiteLink to="/faq#payments" className="ukd-button ukd-button--secondary">
-            Payment FAQ
-          </SiteLink>
-        </div>
-      </aside>
-    </article>
+      </ArticleHelp>
+    </Article>
   );
-}
-
-/** The page renders after the browser has tried to jump to `#anchor`, so jump once it is there. */
-function useScrollToHash() {
-  const { hash } = useLocation();
-  useEffect(() => {
-    if (!hash) return;
-    document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView?.();
-  }, [hash]);
 }

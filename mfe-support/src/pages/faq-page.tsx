@@ -1,7 +1,6 @@
-import { SiteLink } from '@ukd/ui';
+import { Article, ArticleHelp, ArticleLead, type ArticleSection, SiteLink } from '@ukd/ui';
 import type { ReactNode } from 'react';
-import styles from './legal.module.css';
-import { type ArticleSection, LegalArticle } from './legal-article';
+import styles from './faq.module.css';
 
 interface Question {
   id: string;
@@ -344,25 +343,29 @@ const sections: ArticleSection[] = [
 
 export default function FaqPage() {
   return (
-    <LegalArticle
+    <Article
       title="Frequently asked questions"
       intro={
-        <p className={styles.lead}>Quick answers about your account and paying. Tap a question to open it.</p>
+        <ArticleLead>Quick answers about your account and paying. Tap a question to open it.</ArticleLead>
       }
       sections={sections}
     >
-      <aside className={styles.help} aria-labelledby="faq-help">
-        <h2 id="faq-help">Didn’t find your answer?</h2>
+      <ArticleHelp
+        id="faq-help"
+        title="Didn’t find your answer?"
+        actions={
+          <>
+            <SiteLink to="/helpdesk" className="ukd-button ukd-button--primary">
+              Visit the helpdesk
+            </SiteLink>
+            <SiteLink to="/contact" className="ukd-button ukd-button--secondary">
+              Contact us
+            </SiteLink>
+          </>
+        }
+      >
         <p>Our support team is happy to help. Write to us and we will reply by email.</p>
-        <div className={styles.actions}>
-          <SiteLink to="/helpdesk" className="ukd-button ukd-button--primary">
-            Visit the helpdesk
-          </SiteLink>
-          <SiteLink to="/contact" className="ukd-button ukd-button--secondary">
-            Contact us
-          </SiteLink>
-        </div>
-      </aside>
-    </LegalArticle>
+      </ArticleHelp>
+    </Article>
   );
 }

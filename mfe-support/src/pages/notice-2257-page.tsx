@@ -1,6 +1,4 @@
-import { SiteLink } from '@ukd/ui';
-import styles from './legal.module.css';
-import { type ArticleSection, LegalArticle } from './legal-article';
+import { Article, ArticleLead, type ArticleSection, SiteLink } from '@ukd/ui';
 
 const support = 'support@flirtlane.example';
 
@@ -88,14 +86,14 @@ const sections: ArticleSection[] = [
 
 export default function Notice2257Page() {
   return (
-    <LegalArticle
+    <Article
       title="18 U.S.C. 2257 statement"
       updated="2026-11-21"
       intro={
-        <p className={styles.lead}>
+        <ArticleLead>
           Our statement on the United States record-keeping requirements for sexually explicit images: why
           they don’t apply to Flirtlane and how we make sure everyone shown is an adult.
-        </p>
+        </ArticleLead>
       }
       sections={sections}
     />

@@ -1,6 +1,5 @@
-import { SiteLink } from '@ukd/ui';
-import styles from './legal.module.css';
-import { type ArticleSection, LegalArticle } from './legal-article';
+import { Article, ArticleLead, type ArticleSection, SiteLink } from '@ukd/ui';
+import styles from './privacy.module.css';
 
 const support = 'support@flirtlane.example';
 const Email = () => <a href={`mailto:${support}`}>{support}</a>;
@@ -432,14 +431,14 @@ const sections: ArticleSection[] = [
 
 export default function PrivacyPage() {
   return (
-    <LegalArticle
+    <Article
       title="Privacy notice"
       updated="2026-11-21"
       intro={
-        <p className={styles.lead}>
+        <ArticleLead>
           How Flirtlane Ltd collects and uses your personal data when you visit or use Flirtlane, and the
           rights you have over it.
-        </p>
+        </ArticleLead>
       }
       sections={sections}
     />

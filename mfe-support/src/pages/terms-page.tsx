@@ -1,6 +1,4 @@
-import { SiteLink } from '@ukd/ui';
-import styles from './legal.module.css';
-import { type ArticleSection, LegalArticle } from './legal-article';
+import { Article, ArticleLead, ArticleNotice, type ArticleSection, SiteLink } from '@ukd/ui';
 
 const support = 'support@flirtlane.example';
 const Email = () => <a href={`mailto:${support}`}>{support}</a>;
@@ -30,14 +28,14 @@ const sections: ArticleSection[] = [
     title: 'Fictional profiles: entertainment only',
     body: (
       <>
-        <div className={styles.notice}>
+        <ArticleNotice>
           <p>
             <strong>Most profiles on Flirtlane are fictional.</strong> They are created and run by us, and the
             messages you receive from them are written by our team of chat hosts. Flirtlane is a service for{' '}
             <strong>entertainment</strong>. You cannot meet fictional profiles in person: physical meetings
             with them are not possible.
           </p>
-        </div>
+        </ArticleNotice>
         <p>This means:</p>
         <ul>
           <li>
@@ -373,14 +371,14 @@ const sections: ArticleSection[] = [
 
 export default function TermsPage() {
   return (
-    <LegalArticle
+    <Article
       title="Terms of use"
       updated="2026-11-21"
       intro={
-        <p className={styles.lead}>
+        <ArticleLead>
           The rules for using Flirtlane, what you pay for and your rights. Flirtlane is for adults aged 18 and
           over in the United Kingdom.
-        </p>
+        </ArticleLead>
       }
       sections={sections}
     />

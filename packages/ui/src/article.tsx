@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect } from 'react';
 import { useLocation } from 'react-router';
-import styles from './legal.module.css';
+import styles from './article.module.css';
 
 /** One part of a long page: the contents box and the page body are both built from this list. */
 export interface ArticleSection {
@@ -10,14 +10,14 @@ export interface ArticleSection {
   body: ReactNode;
 }
 
-interface LegalArticleProps {
+interface ArticleProps {
   title: string;
   /** ISO date the text last changed; shown as "Last updated". */
   updated?: string;
   /** Text between the title and the contents box. */
   intro?: ReactNode;
   sections: readonly ArticleSection[];
-  /** Text after the last section. */
+  /** Text after the last section, e.g. an `ArticleHelp`. */
   children?: ReactNode;
 }
 
@@ -29,7 +29,7 @@ const displayDate = new Intl.DateTimeFormat('en-GB', {
 });
 
 /** A long-text page: title, contents box with anchors, then one titled section per part. */
-export function LegalArticle({ title, updated, intro, sections, children }: LegalArticleProps) {
+export function Article({ title, updated, intro, sections, children }: ArticleProps) {
   useScrollToHash();
   return (
     <article className={styles.article} aria-labelledby="article-title">
@@ -71,9 +71,46 @@ export function LegalArticle({ title, updated, intro, sections, children }: Lega
   );
 }
 
+/** The larger first paragraph under an article's title. */
+export function ArticleLead({ children }: { children: ReactNode }) {
+  return <p className={styles.lead}>{children}</p>;
+}
+
+/** A statement the reader must not miss, e.g. that most profiles are fictional. */
+export function ArticleNotice({ children }: { children: ReactNode }) {
+  return <div className={styles.notice}>{children}</div>;
+}
+
+/** A row of button-like links. */
+export function ArticleActions({ children }: { children: ReactNode }) {
+  return <div className={styles.actions}>{children}</div>;
+}
+
+/** The "still need help?" box closing an article, with its links to support. */
+export function ArticleHelp({
+  id,
+  title,
+  children,
+  actions,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+  actions: ReactNode;
+}) {
+  return (
+    <aside className={styles.help} aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+      <ArticleActions>{actions}</ArticleActions>
+    </aside>
+  );
+}
+
 /**
  * The page renders after the browser has already tried to jump to `#anchor`, so jump once it is
- * there, and on every later anchor change. A closed FAQ answer that is the target opens.
+ * there, and on every later anchor change. A closed disclosure (an FAQ answer) that is the
+ * target opens.
  */
 function useScrollToHash() {
   const { hash } = useLocation();
