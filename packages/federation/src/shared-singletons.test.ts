@@ -7,7 +7,10 @@ import { packageOf, sharedConfig, sharedSingletons, treeShakenExports } from './
 const repoRoot = join(import.meta.dirname, '..', '..', '..');
 const require = createRequire(import.meta.url);
 const unitDirs = ['shell', 'mfe-landers', 'mfe-messaging', 'mfe-profiles', 'mfe-billing', 'mfe-support'];
-const packageDirs = readdirSync(join(repoRoot, 'packages')).map((name) => join('packages', name));
+// test-support renders pages in unit tests only and is never bundled into a unit.
+const packageDirs = readdirSync(join(repoRoot, 'packages'))
+  .filter((name) => name !== 'test-support')
+  .map((name) => join('packages', name));
 
 function sourceFiles(dir: string): string[] {
   const out: string[] = [];

@@ -1,3 +1,4 @@
+/// <reference path="../../../types/css-modules.d.ts" />
 import { type ReactNode, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import styles from './article.module.css';
