@@ -9,9 +9,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApi } from '@ukd/api';
+import { createApi, throwawayDatabase } from '@ukd/api';
 import Fastify from 'fastify';
-import pg from 'pg';
 
 const SECONDS = Number(process.env.BENCH_SECONDS) || 10;
 const LOGIN_RATE = Number(process.env.BENCH_LOGIN_RATE) || 20;
@@ -94,30 +93,6 @@ async function fixedRate(
   };
 }
 
-async function postgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
-  const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await admin.connect();
-  } catch {
-    console.log(`PostgreSQL not reachable at ${PG_URL}: PostgreSQL run skipped.`);
-    return null;
-  }
-  const name = `bench_auth_${randomBytes(5).toString('hex')}`;
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
 async function benchDriver(
   driver: 'pglite' | 'postgres',
   databaseUrl: string | undefined,
@@ -197,7 +172,8 @@ function report(results: Result[]): void {
 const results: Result[] = [];
 console.log(`bench-auth: ${SECONDS}s per scenario; login ${LOGIN_RATE}/s, me ${ME_RATE}/s; loopback only`);
 results.push(...(await benchDriver('pglite', undefined)));
-const pgDb = await postgresDatabase();
+const pgDb = await throwawayDatabase(PG_URL, 'bench_auth');
+if (!pgDb) console.log(`PostgreSQL not reachable at ${PG_URL}: PostgreSQL run skipped.`);
 if (pgDb) {
   try {
     results.push(...(await benchDriver('postgres', pgDb.url)));

@@ -6,10 +6,15 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 // Credits go through the API's own ledger service, as every credit change does.
-import { appendCredits, createApiWithContext, DEFAULT_SITE, inProcessBroadcaster } from '@ukd/api';
+import {
+  appendCredits,
+  createApiWithContext,
+  DEFAULT_SITE,
+  inProcessBroadcaster,
+  throwawayDatabase,
+} from '@ukd/api';
 import { createRealtimeServer } from '@ukd/realtime-server';
 import { createSiteServer } from '@ukd/site-server';
-import pg from 'pg';
 
 export const SITE_KEY = DEFAULT_SITE.key;
 const PASSWORD = 'Bench-Pass-2026!';
@@ -130,29 +135,7 @@ export async function startConversation(
 
 const PG_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
-/** A throw-away PostgreSQL database, or null (with a message) when the server is not reachable. */
-export async function postgresDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
-  const admin = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await admin.connect();
-  } catch {
-    await admin.end().catch(() => {});
-    return null;
-  }
-  const name = `bench_messaging_${randomBytes(5).toString('hex')}`;
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
+/** A throw-away PostgreSQL database, or null when the server is not reachable. */
+export const postgresDatabase = () => throwawayDatabase(PG_URL, 'bench_messaging');
 
 export const postgresUrl = PG_URL;

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import type { AppContext } from '../context';
+import { type ThrowawayDatabase, throwawayDatabase } from '../db/throwaway-database';
 import { type ApiOptions, createApiWithContext, DEFAULT_SITE } from '../index';
 
 export type Driver = 'pglite' | 'postgres';
@@ -38,23 +39,10 @@ export const drivers: { driver: Driver; skip: boolean }[] = [
 ];
 
 /** A fresh database on the test server, dropped again by the returned function. */
-async function freshPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `api_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+async function freshPostgresDatabase(): Promise<ThrowawayDatabase> {
+  const database = await throwawayDatabase(TEST_DATABASE_URL, 'api_test');
+  if (!database) throw new Error(`PostgreSQL is not reachable at ${TEST_DATABASE_URL}`);
+  return database;
 }
 
 export interface Mail {
