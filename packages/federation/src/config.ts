@@ -91,7 +91,9 @@ export function createUnitConfig(options: UnitOptions): Configuration {
       experiments: {
         asyncStartup: true,
         ...(isShell ? { provideExternalRuntime: true } : { externalRuntime: true }),
-        optimization: { target: 'web' },
+        // Remotes never load other remotes (only the shell does), so their entries can leave out
+        // the bundler's remote-loading code.
+        optimization: { target: 'web', ...(isShell ? {} : { disableRemote: true }) },
       },
     }),
     new rspack.DefinePlugin({
