@@ -24,6 +24,32 @@ export interface UnitOptions {
 const require = createRequire(import.meta.url);
 
 /**
+ * rspack resolves the federation runtime with Node's `require.resolve`, which picks each
+ * package's CommonJS build; CommonJS cannot be tree-shaken, so every unit shipped all of it.
+ * Pointing those files at their ES module twins lets unused runtime code drop out.
+ */
+function federationRuntimeAsEsm(): Record<string, string> {
+  const fromEnhanced = createRequire(require.resolve('@module-federation/enhanced/rspack'));
+  const runtimeTools = fromEnhanced.resolve('@module-federation/runtime-tools');
+  const fromTools = createRequire(runtimeTools);
+  const entries = [
+    runtimeTools,
+    fromEnhanced.resolve('@module-federation/inject-external-runtime-core-plugin'),
+    ...['webpack-bundler-runtime', 'runtime', 'runtime-core', 'sdk', 'error-codes'].map((name) =>
+      fromTools.resolve(`@module-federation/${name}`),
+    ),
+  ];
+  const aliases: Record<string, string> = {};
+  for (const cjs of entries) {
+    const esm = [cjs.replace(/\.cjs$/, '.js'), cjs.replace(/\.cjs$/, '.mjs')].find(
+      (file) => file !== cjs && existsSync(file),
+    );
+    if (esm) aliases[cjs] = esm;
+  }
+  return aliases;
+}
+
+/**
  * The one rspack + Module Federation config every unit builds with, so shared singletons,
  * loaders and output naming never drift between teams.
  */
@@ -65,7 +91,9 @@ export function createUnitConfig(options: UnitOptions): Configuration {
       experiments: {
         asyncStartup: true,
         ...(isShell ? { provideExternalRuntime: true } : { externalRuntime: true }),
-        optimization: { target: 'web' },
+        // Remotes never load other remotes (only the shell does), so their entries can leave out
+        // the bundler's remote-loading code.
+        optimization: { target: 'web', ...(isShell ? {} : { disableRemote: true }) },
       },
     }),
     new rspack.DefinePlugin({
@@ -113,6 +141,7 @@ export function createUnitConfig(options: UnitOptions): Configuration {
       extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
       // The workspace packages ship TypeScript sources; resolve them like the unit's own code.
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+      alias: federationRuntimeAsEsm(),
     },
     module: {
       parser: { 'css/module': { namedExports: false } },
