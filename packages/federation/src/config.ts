@@ -141,6 +141,12 @@ export function createUnitConfig(options: UnitOptions): Configuration {
       minimize: prod,
       // A runtime chunk breaks remoteEntry registration (MF RUNTIME-001).
       runtimeChunk: false,
+      // Development: MF's shared tree shaking resets the export usage of every module and marks
+      // the shared exports it keeps; rspack's usage analysis must run after it to mark the rest,
+      // and development mode skips it, so exports in use rendered as unused: the federation
+      // SDK's `__exportAll` (`require_runtime.__exportAll is not a function`) and our runtime
+      // plugins. Production runs the analysis anyway.
+      ...(prod ? {} : { usedExports: true }),
     },
     performance: { hints: false },
     plugins,
