@@ -5,6 +5,7 @@ import { routeDefinitions } from '@ukd/federation/remote-routes';
 import { createJiti } from 'jiti';
 import { repoRoot } from './build-unit';
 import { createDevEvents } from './dev-events';
+import { ensureProductionRemote } from './production-remote';
 import { updateSiteManifest } from './site-manifest-file';
 import { watchUnit } from './watch-unit';
 
@@ -38,11 +39,30 @@ async function deployDevRemote(remote: RemoteId) {
   }));
 }
 
-export async function main() {
-  const hot = remoteIds;
+/** `npm run dev -- mfe-messaging mfe-billing`: the remotes to run hot; none named means all. */
+function hotRemotes(args: string[]): RemoteId[] {
+  const units = args.filter((arg) => arg !== '--');
+  const unknown = units.filter((unit) => unit !== 'shell' && !remoteIds.includes(unit as RemoteId));
+  if (unknown.length) {
+    console.error(
+      `unknown unit ${unknown.join(', ')}; usage: npm run dev [-- <shell|${remoteIds.join('|')}>...]`,
+    );
+    process.exit(2);
+  }
+  return units.length ? remoteIds.filter((remote) => units.includes(remote)) : [...remoteIds];
+}
+
+export async function main(args: string[]) {
+  const hot = hotRemotes(args);
   process.env.SITE_DIR = siteDir;
   const events = createDevEvents();
 
+  for (const remote of remoteIds.filter((id) => !hot.includes(id))) {
+    const served = await ensureProductionRemote(remote, siteDir, siteInfo);
+    console.log(`[${remote}] production build (${served === 'reused' ? 'up to date' : 'built now'})`);
+  }
+  // The shell always runs hot: it provides React's development build, which Fast Refresh needs,
+  // to every remote on the page.
   await watchUnit({
     unit: 'shell',
     outDir: join(siteDir, 'shell'),
