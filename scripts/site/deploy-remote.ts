@@ -34,10 +34,10 @@ function checkRoutes(remote: RemoteId, routes: RouteDefinition[]) {
   }
 }
 
-export async function deployRemote(remote: RemoteId, sourceDir = join(repoRoot, remote)) {
+export async function deployRemote(remote: RemoteId, sourceDir = join(repoRoot, remote), intoSite = siteDir) {
   const started = Date.now();
   const version = `${started.toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const remoteDir = join(siteDir, 'remotes', remote);
+  const remoteDir = join(intoSite, 'remotes', remote);
   const outDir = join(remoteDir, version);
 
   const { routes } = (await jiti.import(join(sourceDir, 'src', 'routes.ts'))) as { routes: RemoteRoute[] };
@@ -49,7 +49,7 @@ export async function deployRemote(remote: RemoteId, sourceDir = join(repoRoot, 
   const shellClash = shellRoutes.find((route) => definitions.some((mine) => mine.path === route.path));
   if (shellClash) throw new Error(`${remote} cannot take ${shellClash.path}: the shell owns it`);
 
-  await updateSiteManifest(siteDir, siteInfo, (manifest) => {
+  await updateSiteManifest(intoSite, siteInfo, (manifest) => {
     for (const other of manifest.remotes) {
       if (other.id === remote) continue;
       const clash = other.routes.find((route) => definitions.some((mine) => mine.path === route.path));

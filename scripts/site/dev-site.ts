@@ -1,11 +1,13 @@
 import { join } from 'node:path';
-import { type Configuration, rspack } from '@rspack/core';
 import { type RemoteEntry, type RemoteId, remoteIds } from '@ukd/contracts';
 import type { RemoteRoute } from '@ukd/federation/remote-routes';
 import { routeDefinitions } from '@ukd/federation/remote-routes';
 import { createJiti } from 'jiti';
 import { repoRoot } from './build-unit';
+import { createDevEvents } from './dev-events';
+import { ensureProductionRemote } from './production-remote';
 import { updateSiteManifest } from './site-manifest-file';
+import { watchUnit } from './watch-unit';
 
 const jiti = createJiti(import.meta.url, { moduleCache: false });
 const siteDir = process.env.SITE_DIR ?? join(repoRoot, 'dist', 'dev-site');
@@ -16,46 +18,8 @@ const siteInfo = {
 };
 const port = Number(process.env.PORT ?? 3000);
 
-type Listener = () => void;
-const reloadListeners = new Set<Listener>();
-
-/** Watches one unit in development mode; every successful rebuild reloads open pages. */
-async function watchUnit(
-  unit: string,
-  outDir: string,
-  publicPath: string | undefined,
-  onBuilt: () => Promise<void>,
-) {
-  // Production configuration (with source maps): in rspack's development mode the Module
-  // Federation 2.9 SDK fails to initialise in the browser (a circular CommonJS require), and a
-  // unit still rebuilds in well under a second.
-  process.env.UKD_MODE = 'production';
-  process.env.UKD_LIVE_RELOAD = '1';
-  process.env.UKD_OUT_DIR = outDir;
-  if (publicPath) process.env.UKD_PUBLIC_PATH = publicPath;
-  else delete process.env.UKD_PUBLIC_PATH;
-  const { default: config } = (await jiti.import(join(repoRoot, unit, 'rspack.config.ts'))) as {
-    default: Configuration;
-  };
-  const compiler = rspack(config);
-  let first = true;
-  await new Promise<void>((resolve) => {
-    compiler.watch({ aggregateTimeout: 200 }, (error, stats) => {
-      if (error || stats?.hasErrors()) {
-        console.error(`[${unit}] build failed\n${error ?? stats?.toString({ all: false, errors: true })}`);
-      } else {
-        console.log(`[${unit}] built in ${(stats?.endTime ?? 0) - (stats?.startTime ?? 0)} ms`);
-        void onBuilt().then(() => {
-          if (!first) for (const listener of reloadListeners) listener();
-        });
-      }
-      if (first) {
-        first = false;
-        resolve();
-      }
-    });
-  });
-}
+/** Dev builds keep their file names from build to build, so the browser must revalidate them. */
+const devFiles = /^\/(shell|remotes\/[^/]+\/dev)\//;
 
 async function deployDevRemote(remote: RemoteId) {
   const { routes } = (await jiti.import(join(repoRoot, remote, 'src', 'routes.ts'))) as {
@@ -75,13 +39,47 @@ async function deployDevRemote(remote: RemoteId) {
   }));
 }
 
-export async function main() {
-  process.env.SITE_DIR = siteDir;
-  await watchUnit('shell', join(siteDir, 'shell'), '/shell/', async () => undefined);
-  for (const remote of remoteIds) {
-    await watchUnit(remote, join(siteDir, 'remotes', remote, 'dev'), undefined, () =>
-      deployDevRemote(remote),
+/** `npm run dev -- mfe-messaging mfe-billing`: the remotes to run hot; none named means all. */
+function hotRemotes(args: string[]): RemoteId[] {
+  const units = args.filter((arg) => arg !== '--');
+  const unknown = units.filter((unit) => unit !== 'shell' && !remoteIds.includes(unit as RemoteId));
+  if (unknown.length) {
+    console.error(
+      `unknown unit ${unknown.join(', ')}; usage: npm run dev [-- <shell|${remoteIds.join('|')}>...]`,
     );
+    process.exit(2);
+  }
+  return units.length ? remoteIds.filter((remote) => units.includes(remote)) : [...remoteIds];
+}
+
+export async function main(args: string[]) {
+  const hot = hotRemotes(args);
+  process.env.SITE_DIR = siteDir;
+  const events = createDevEvents();
+
+  for (const remote of remoteIds.filter((id) => !hot.includes(id))) {
+    const served = await ensureProductionRemote(remote, siteDir, siteInfo);
+    console.log(`[${remote}] production build (${served === 'reused' ? 'up to date' : 'built now'})`);
+  }
+  // The shell always runs hot: it provides React's development build, which Fast Refresh needs,
+  // to every remote on the page.
+  await watchUnit({
+    unit: 'shell',
+    outDir: join(siteDir, 'shell'),
+    publicPath: '/shell/',
+    onBuilt: async (hash) => events.unitBuilt('shell', hash),
+    onFailed: (errors) => events.unitFailed('shell', errors),
+  });
+  for (const remote of hot) {
+    await watchUnit({
+      unit: remote,
+      outDir: join(siteDir, 'remotes', remote, 'dev'),
+      onBuilt: async (hash) => {
+        await deployDevRemote(remote);
+        events.unitBuilt(remote, hash);
+      },
+      onFailed: (errors) => events.unitFailed(remote, errors),
+    });
   }
 
   const { startEmbeddedSite } = (await jiti.import(
@@ -95,15 +93,14 @@ export async function main() {
     port,
     logLevel: 'warn',
     extend(app) {
-      // Live reload: the shell's watch build listens here and reloads when any unit rebuilds.
-      app.get('/__dev/reload', (request, reply) => {
-        reply.raw.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
-        reply.raw.write(': connected\n\n');
-        const listener = () => reply.raw.write('data: reload\n\n');
-        reloadListeners.add(listener);
-        request.raw.on('close', () => reloadListeners.delete(listener));
+      events.mount(app);
+      app.addHook('onSend', async (request, reply, payload) => {
+        if (devFiles.test(request.url)) reply.header('Cache-Control', 'no-cache');
+        return payload;
       });
     },
   });
-  console.log(`\nFlirtlane (development) at http://localhost:${port}: edit any unit and the page reloads.`);
+  console.log(
+    `\nFlirtlane (development) at http://localhost:${port}: hot reload for the shell and ${hot.join(', ') || 'no remote'}.`,
+  );
 }

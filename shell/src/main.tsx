@@ -4,4 +4,3 @@ import { boot } from './boot';
 
 const root = document.getElementById('root');
 if (root) void boot(root);
-if (process.env.UKD_LIVE_RELOAD === '1') void import('./dev/live-reload').then((m) => m.listenForRebuilds());

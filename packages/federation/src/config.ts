@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, rspack } from '@rspack/core';
 import { containerName } from '@ukd/contracts';
+import { HotReloadPlugin } from './dev/hot-reload-plugin';
 import { sharedConfig } from './shared-singletons';
 
 export interface UnitOptions {
@@ -17,7 +18,10 @@ export interface UnitOptions {
   publicPath?: string;
   /** Remote id whose pages the dev server shows when the remote runs alone. */
   isolated?: boolean;
-  /** Hot reload in dev. */
+  /**
+   * Development only: hot module replacement with React Fast Refresh, updates announced by the
+   * dev site's event stream (`npm run dev`).
+   */
   hot?: boolean;
 }
 
@@ -98,8 +102,6 @@ export function createUnitConfig(options: UnitOptions): Configuration {
     }),
     new rspack.DefinePlugin({
       'process.env.NODE_ENV': JSON.stringify(mode),
-      // `npm run dev` turns on the shell's live-reload client.
-      'process.env.UKD_LIVE_RELOAD': JSON.stringify(process.env.UKD_LIVE_RELOAD ?? ''),
     }),
   ];
 
@@ -113,12 +115,7 @@ export function createUnitConfig(options: UnitOptions): Configuration {
       }),
     );
   }
-  if (options.hot) {
-    const ReactRefresh = require('@rspack/plugin-react-refresh') as {
-      ReactRefreshRspackPlugin: new () => never;
-    };
-    plugins.push(new ReactRefresh.ReactRefreshRspackPlugin());
-  }
+  if (options.hot && !prod) plugins.push(new HotReloadPlugin(unit, options.outDir));
 
   return {
     mode,
@@ -170,6 +167,12 @@ export function createUnitConfig(options: UnitOptions): Configuration {
       minimize: prod,
       // A runtime chunk breaks remoteEntry registration (MF RUNTIME-001).
       runtimeChunk: false,
+      // Development: MF's shared tree shaking resets the export usage of every module and marks
+      // the shared exports it keeps; rspack's usage analysis must run after it to mark the rest,
+      // and development mode skips it, so exports in use rendered as unused: the federation
+      // SDK's `__exportAll` (`require_runtime.__exportAll is not a function`) and our runtime
+      // plugins. Production runs the analysis anyway.
+      ...(prod ? {} : { usedExports: true }),
     },
     performance: { hints: false },
     plugins,

@@ -11,7 +11,7 @@ export interface EmbeddedSiteOptions {
   dataDir: string;
   port: number;
   logLevel?: string;
-  /** Extra routes before the server starts (development's live-reload endpoint). */
+  /** Extra routes and hooks before the server starts (development's hot-update event stream). */
   extend?(app: FastifyInstance): void;
 }
 

@@ -1,5 +1,0 @@
-/** Development only: reload the page when `npm run dev` rebuilds any unit. */
-export function listenForRebuilds() {
-  const events = new EventSource('/__dev/reload');
-  events.onmessage = () => window.location.reload();
-}
