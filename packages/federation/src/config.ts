@@ -16,8 +16,6 @@ export interface UnitOptions {
   outDir: string;
   /** Where the built files are served from, e.g. `/remotes/mfe-landers/<build>/`; `auto` for remotes. */
   publicPath?: string;
-  /** Remote id whose pages the dev server shows when the remote runs alone. */
-  isolated?: boolean;
   /**
    * Development only: hot module replacement with React Fast Refresh, updates announced by the
    * dev site's event stream (`npm run dev`).
@@ -105,11 +103,10 @@ export function createUnitConfig(options: UnitOptions): Configuration {
     }),
   ];
 
-  if (isShell || options.isolated) {
-    const template = join(dir, 'index.html');
+  if (isShell) {
     plugins.push(
       new rspack.HtmlRspackPlugin({
-        template: existsSync(template) ? template : join(import.meta.dirname, 'dev-host.html'),
+        template: join(dir, 'index.html'),
         scriptLoading: 'defer',
         minify: prod,
       }),
@@ -121,7 +118,7 @@ export function createUnitConfig(options: UnitOptions): Configuration {
     mode,
     context: dir,
     // A remote's only entry is its remoteEntry.js, which the plugin creates from `exposes`.
-    entry: isShell || options.isolated ? { main: './src/main.tsx' } : {},
+    entry: isShell ? { main: './src/main.tsx' } : {},
     devtool: prod ? 'source-map' : 'cheap-module-source-map',
     target: ['web', 'es2022'],
     output: {
@@ -183,7 +180,7 @@ export function createUnitConfig(options: UnitOptions): Configuration {
 
 /**
  * Options from the environment, so one `rspack.config.ts` per unit serves the site build,
- * a team's own deploy and dev mode: UKD_MODE, UKD_OUT_DIR, UKD_PUBLIC_PATH, UKD_HOT, UKD_ISOLATED.
+ * a team's own deploy and dev mode: UKD_MODE, UKD_OUT_DIR, UKD_PUBLIC_PATH, UKD_HOT.
  */
 export function unitOptionsFromEnv(dir: string, unit: string): UnitOptions {
   const env = process.env;
@@ -194,6 +191,5 @@ export function unitOptionsFromEnv(dir: string, unit: string): UnitOptions {
     outDir: env.UKD_OUT_DIR ?? join(dir, 'dist'),
     ...(env.UKD_PUBLIC_PATH ? { publicPath: env.UKD_PUBLIC_PATH } : {}),
     hot: env.UKD_HOT === '1',
-    isolated: env.UKD_ISOLATED === '1',
   };
 }
