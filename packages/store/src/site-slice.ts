@@ -7,8 +7,6 @@ export interface SiteState extends SiteInfo {
   settings: SiteSettings | null;
   /** SPEC §4: on when the maintenance setting is on or any call answered 503. */
   maintenance: boolean;
-  /** Remotes whose code could not be loaded; their nav items hide and their routes show a fallback. */
-  unavailableRemotes: string[];
 }
 
 const initialState: SiteState = {
@@ -17,7 +15,6 @@ const initialState: SiteState = {
   environment: 'production',
   settings: null,
   maintenance: false,
-  unavailableRemotes: [],
 };
 
 export const siteSlice = createSlice({
@@ -37,22 +34,13 @@ export const siteSlice = createSlice({
     maintenanceEntered(state) {
       state.maintenance = true;
     },
-    remoteUnavailable(state, action: PayloadAction<string>) {
-      if (!state.unavailableRemotes.includes(action.payload)) state.unavailableRemotes.push(action.payload);
-    },
-    remoteRecovered(state, action: PayloadAction<string>) {
-      state.unavailableRemotes = state.unavailableRemotes.filter((id) => id !== action.payload);
-    },
   },
   selectors: {
     selectSiteName: (state) => state.name,
     selectSettings: (state) => state.settings,
     selectMaintenance: (state) => state.maintenance,
-    selectUnavailableRemotes: (state) => state.unavailableRemotes,
   },
 });
 
-export const { siteLoaded, settingsLoaded, maintenanceEntered, remoteUnavailable, remoteRecovered } =
-  siteSlice.actions;
-export const { selectSiteName, selectSettings, selectMaintenance, selectUnavailableRemotes } =
-  siteSlice.selectors;
+export const { siteLoaded, settingsLoaded, maintenanceEntered } = siteSlice.actions;
+export const { selectSiteName, selectSettings, selectMaintenance } = siteSlice.selectors;

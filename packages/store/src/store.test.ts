@@ -2,7 +2,6 @@ import { createSlice } from '@reduxjs/toolkit';
 import { describe, expect, it, vi } from 'vitest';
 import { createShellStore } from './create-store';
 import { createEventBus } from './event-bus';
-import { remoteUnavailable, selectUnavailableRemotes } from './site-slice';
 
 describe('createShellStore', () => {
   it('injects a remote slice with its initial state, once', () => {
@@ -11,13 +10,6 @@ describe('createShellStore', () => {
     injectSlice(counter);
     injectSlice(counter);
     expect((store.getState() as Record<string, unknown>)['mfe-landers/visits']).toEqual({ seen: 3 });
-  });
-
-  it('tracks unavailable remotes without duplicates', () => {
-    const { store } = createShellStore();
-    store.dispatch(remoteUnavailable('mfe-support'));
-    store.dispatch(remoteUnavailable('mfe-support'));
-    expect(selectUnavailableRemotes(store.getState())).toEqual(['mfe-support']);
   });
 });
 

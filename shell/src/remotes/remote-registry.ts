@@ -1,6 +1,5 @@
 import type { RemoteAppModule, RemoteEntry, RemoteRegistration, ShellContext } from '@ukd/contracts';
 import type { RemoteLoader } from '@ukd/federation/remote-loader';
-import { remoteRecovered, remoteUnavailable } from '@ukd/store';
 import type { Progress } from '../chrome/progress-bar';
 
 export interface ActiveRemote {
@@ -26,7 +25,6 @@ export function createRemoteRegistry(loader: RemoteLoader, shell: ShellContext, 
           loader.load(remote, 'app'),
         ]);
         const registration = await registerModule.register(shell);
-        shell.store.dispatch(remoteRecovered(remote.id));
         return { app, registration };
       })();
       active.set(remote.id, pending);
@@ -34,7 +32,6 @@ export function createRemoteRegistry(loader: RemoteLoader, shell: ShellContext, 
       pending.catch((error: unknown) => {
         active.delete(remote.id);
         loader.reset(remote);
-        shell.store.dispatch(remoteUnavailable(remote.id));
         shell.bus.emit('shell:remote-failed', {
           remote: remote.id,
           message: error instanceof Error ? error.message : String(error),
