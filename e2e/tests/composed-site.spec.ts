@@ -31,7 +31,8 @@ test('an unknown path shows the 404 page; no remote is mounted and no page code 
     const url = request.url();
     if (/\/remotes\/.+\/js\//.test(url) && !url.includes('__federation_expose')) pageChunks.push(url);
   });
-  await page.goto('/no-such-page');
+  const response = await page.goto('/no-such-page');
+  expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'This page could not be found' })).toBeVisible();
   await expect(page).toHaveTitle('This page could not be found - Flirtlane');
   await page.waitForLoadState('networkidle');

@@ -56,13 +56,14 @@ test('marketing ships a new lander by deploying mfe-landers alone; the shell is 
   writeFileSync(catalog, readFileSync(catalog, 'utf8').replace(/\n\];\n/, `\n${newLander}\n`));
 
   const before = shellFingerprint();
-  await page.goto('/landers/spring-singles');
+  expect((await page.goto('/landers/spring-singles'))?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'This page could not be found' })).toBeVisible();
 
   try {
     deployLanders(checkout);
 
-    await page.goto('/landers/spring-singles');
+    // The server learns the new route from the rewritten site manifest: no restart.
+    expect((await page.goto('/landers/spring-singles'))?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1, name: 'Spring into something new' })).toBeVisible();
     await expect(page).toHaveTitle('Spring singles - Flirtlane');
     await page.goto('/springsingles');

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,17 +12,34 @@ beforeAll(async () => {
   mkdirSync(join(siteDir, 'remotes', 'mfe-landers', 'v1', 'js'), { recursive: true });
   writeFileSync(join(siteDir, 'shell', 'index.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(join(siteDir, 'shell', 'js', 'main.abc.js'), 'console.log(1)');
-  writeFileSync(join(siteDir, 'site-manifest.json'), '{"site":{},"remotes":[]}');
+  writeFileSync(
+    join(siteDir, 'site-manifest.json'),
+    JSON.stringify({
+      site: {},
+      remotes: [
+        { id: 'mfe-landers', routes: [{ path: '/' }] },
+        { id: 'mfe-support', routes: [{ path: '/faq' }] },
+        { id: 'mfe-messaging', routes: [{ path: '/messages' }, { path: '/messages/:id' }] },
+      ],
+    }),
+  );
   writeFileSync(join(siteDir, 'remotes', 'mfe-landers', 'v1', 'mf-manifest.json'), '{}');
   app = await createSiteServer({ siteDir });
 });
 afterAll(() => app.close());
 
 describe('site server', () => {
-  it('serves the shell page for any page path, uncached', async () => {
-    for (const url of ['/', '/faq', '/no-such-page', '/messages/123?x=1']) {
+  it('serves the shell page for any page path, uncached; 404 when no route owns the path', async () => {
+    for (const [url, status] of [
+      ['/', 200],
+      ['/login', 200],
+      ['/FAQ/', 200],
+      ['/messages/123?x=1', 200],
+      ['/no-such-page', 404],
+      ['/messages/123/456', 404],
+    ] as const) {
       const response = await app.inject({ url });
-      expect(response.statusCode).toBe(200);
+      expect(response.statusCode, url).toBe(status);
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toContain('id="root"');
@@ -36,6 +53,18 @@ describe('site server', () => {
     expect(manifest.headers['cache-control']).toBe('no-cache');
     const remoteManifest = await app.inject({ url: '/remotes/mfe-landers/v1/mf-manifest.json' });
     expect(remoteManifest.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('knows a route deployed after start', async () => {
+    expect((await app.inject({ url: '/landers/summer' })).statusCode).toBe(404);
+    writeFileSync(
+      join(siteDir, 'site-manifest.json'),
+      JSON.stringify({ site: {}, remotes: [{ id: 'mfe-landers', routes: [{ path: '/landers/summer' }] }] }),
+    );
+    // A rewrite within the same millisecond would keep the old modification time.
+    const later = new Date(Date.now() + 5_000);
+    utimesSync(join(siteDir, 'site-manifest.json'), later, later);
+    expect((await app.inject({ url: '/landers/summer' })).statusCode).toBe(200);
   });
 
   it('serves a file deployed after start', async () => {

@@ -5,6 +5,7 @@ import type { Duplex } from 'node:stream';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { cacheControlFor } from './cache-policy';
+import { createPageRoutes } from './page-routes';
 
 /** The parts of the realtime server the site mounts on its own HTTP server. */
 export interface MountedRealtime {
@@ -64,6 +65,7 @@ export async function createSiteServer({
     });
   }
   const shellPage = join(siteDir, 'shell', 'index.html');
+  const pageRoutes = createPageRoutes(siteDir);
 
   for (const [index, folder] of ['shell', 'remotes'].entries()) {
     await app.register(fastifyStatic, {
@@ -93,8 +95,9 @@ export async function createSiteServer({
     if (!isPage || !existsSync(shellPage)) {
       return reply.code(404).type('application/json').send({ message: 'Not Found' });
     }
+    // The shell draws the 404 page itself; the status tells crawlers and link checkers.
     return reply
-      .code(200)
+      .code(pageRoutes.isPage(path) ? 200 : 404)
       .header('Cache-Control', 'no-cache')
       .header('X-Content-Type-Options', 'nosniff')
       .header('Referrer-Policy', 'strict-origin-when-cross-origin')

@@ -1,0 +1,71 @@
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { type RouteDefinition, type SiteManifest, shellRoutes } from '@ukd/contracts';
+
+/**
+ * Whether a path is a page of the site: one of the shell's routes or a route a remote declares in
+ * the site manifest. The browser gets the shell either way (it draws the 404 page itself); this
+ * decides the status, so search engines and link checkers see 404 for an unknown address. The
+ * manifest is re-read when a deploy replaces it.
+ */
+export function createPageRoutes(siteDir: string) {
+  const manifestFile = join(siteDir, 'site-manifest.json');
+  let cached: { mtimeMs: number; patterns: string[][] } | null = null;
+
+  function patterns(): string[][] {
+    let mtimeMs = -1;
+    try {
+      mtimeMs = statSync(manifestFile).mtimeMs;
+    } catch {
+      // No manifest yet: only the shell's own routes are known.
+    }
+    if (cached?.mtimeMs !== mtimeMs) {
+      const remoteRoutes = mtimeMs < 0 ? [] : readRemoteRoutes(manifestFile);
+      cached = { mtimeMs, patterns: [...shellRoutes, ...remoteRoutes].map((route) => segments(route.path)) };
+    }
+    return cached.patterns;
+  }
+
+  return {
+    isPage(pathname: string): boolean {
+      const path = segments(safeDecode(pathname));
+      return patterns().some((pattern) => matches(pattern, path));
+    },
+  };
+}
+
+function readRemoteRoutes(file: string): RouteDefinition[] {
+  try {
+    const manifest = JSON.parse(readFileSync(file, 'utf8')) as Partial<SiteManifest>;
+    return (manifest.remotes ?? []).flatMap((remote) => remote.routes ?? []);
+  } catch {
+    // A manifest being rewritten: treat every path as a page rather than answer 404 wrongly.
+    return [{ path: '*' } as RouteDefinition];
+  }
+}
+
+const segments = (path: string) => path.toLowerCase().split('/').filter(Boolean);
+
+function safeDecode(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+/** React Router's rules for the patterns routes use: static segments, `:param`, `:param?` and `*`. */
+function matches(pattern: string[], path: string[]): boolean {
+  for (let i = 0; i < pattern.length; i++) {
+    const part = pattern[i] as string;
+    if (part === '*') return true;
+    if (part.startsWith(':') && part.endsWith('?')) {
+      if (i >= path.length) return pattern.slice(i).every((rest) => rest.endsWith('?') || rest === '*');
+      continue;
+    }
+    const segment = path[i];
+    if (segment === undefined) return false;
+    if (!part.startsWith(':') && part !== segment) return false;
+  }
+  return pattern.length === path.length;
+}
