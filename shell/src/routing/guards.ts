@@ -19,7 +19,7 @@ const redirect = (to: string): AccessDecision => ({ action: 'redirect', to });
 
 /** Only a same-site path may be a redirect target: `//evil.example` and `https://…` are refused. */
 export function safeRedirect(target: string | null): string | null {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return null;
+  if (!target?.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return null;
   return target;
 }
 
