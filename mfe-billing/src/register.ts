@@ -1,7 +1,8 @@
 import type { RemoteRegistration, ShellContext } from '@ukd/contracts';
 import { routeDefinitions } from '@ukd/federation/remote-routes';
 import { routes } from './routes';
+import { widgets } from './widgets';
 
 export function register(_shell: ShellContext): RemoteRegistration {
-  return { id: 'mfe-billing', routes: routeDefinitions(routes) };
+  return { id: 'mfe-billing', routes: routeDefinitions(routes), widgets };
 }

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import {
   accessLevels,
   layoutNames,
+  type RemoteEntry,
   type RemoteId,
   type RouteDefinition,
   remoteIds,
@@ -15,6 +16,7 @@ import { buildUnit, repoRoot } from './build-unit';
 
 const jiti = createJiti(import.meta.url, { moduleCache: false });
 
+import { readRemoteSlots } from './remote-slots';
 import { siteDir, siteInfo } from './site-config';
 import { updateSiteManifest } from './site-manifest-file';
 
@@ -43,6 +45,7 @@ export async function deployRemote(remote: RemoteId, sourceDir = join(repoRoot, 
   const { routes } = (await jiti.import(join(sourceDir, 'src', 'routes.ts'))) as { routes: RemoteRoute[] };
   const definitions = routeDefinitions(routes);
   checkRoutes(remote, definitions);
+  const slots = await readRemoteSlots(remote, sourceDir);
 
   await buildUnit({ dir: sourceDir, outDir });
 
@@ -54,12 +57,16 @@ export async function deployRemote(remote: RemoteId, sourceDir = join(repoRoot, 
       if (other.id === remote) continue;
       const clash = other.routes.find((route) => definitions.some((mine) => mine.path === route.path));
       if (clash) throw new Error(`${remote} cannot take ${clash.path}: ${other.id} owns it`);
+      // The shell fills a slot from one remote only; two claiming it would be a coin toss.
+      const slotClash = other.slots?.find((slot) => slots?.includes(slot));
+      if (slotClash) throw new Error(`${remote} cannot fill slot ${slotClash}: ${other.id} fills it`);
     }
-    const entry = {
+    const entry: RemoteEntry = {
       id: remote,
       entry: `/remotes/${remote}/${version}/mf-manifest.json`,
       version,
       routes: definitions,
+      ...(slots && { slots }),
     };
     const remotes = manifest.remotes.filter((r) => r.id !== remote);
     remotes.push(entry);

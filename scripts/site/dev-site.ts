@@ -6,6 +6,7 @@ import { createJiti } from 'jiti';
 import { repoRoot } from './build-unit';
 import { createDevEvents } from './dev-events';
 import { ensureProductionRemote } from './production-remote';
+import { readRemoteSlots } from './remote-slots';
 import { updateSiteManifest } from './site-manifest-file';
 import { watchUnit } from './watch-unit';
 
@@ -25,11 +26,13 @@ async function deployDevRemote(remote: RemoteId) {
   const { routes } = (await jiti.import(join(repoRoot, remote, 'src', 'routes.ts'))) as {
     routes: RemoteRoute[];
   };
+  const slots = await readRemoteSlots(remote, join(repoRoot, remote));
   const entry: RemoteEntry = {
     id: remote,
     entry: `/remotes/${remote}/dev/mf-manifest.json`,
     version: `dev-${Date.now().toString(36)}`,
     routes: routeDefinitions(routes),
+    ...(slots && { slots }),
   };
   await updateSiteManifest(siteDir, siteInfo, (manifest) => ({
     site: siteInfo,

@@ -138,7 +138,17 @@ export async function boot(rootElement: HTMLElement) {
     <StrictMode>
       <Provider store={store}>
         <ShellProvider shell={shell}>
-          <ShellServicesProvider services={{ api, session, toaster, realtime, bus, MemberChrome }}>
+          <ShellServicesProvider
+            services={{
+              api,
+              session,
+              toaster,
+              realtime,
+              bus,
+              MemberChrome,
+              slots: { remotes: manifest.remotes, registry, shell },
+            }}
+          >
             <ProgressBar progress={progress} />
             <BrowserRouter>
               <ShellRoutes routeTable={routeTable} registry={registry} shell={shell} />

@@ -1,4 +1,4 @@
-import type { RemoteId, RouteDefinition } from './routes';
+import type { RemoteId, RouteDefinition, SlotName } from './routes';
 
 /**
  * The one file the shell reads at boot to learn which remotes exist, where each one's
@@ -26,4 +26,9 @@ export interface RemoteEntry {
   /** Build id of the deployed bundle, for cache busting and rollback. */
   version: string;
   routes: RouteDefinition[];
+  /**
+   * The shell slots this remote fills with a widget (from its `src/widgets.ts`), so the shell
+   * loads this remote, and only it, when one of those slots shows. Absent: no widgets.
+   */
+  slots?: SlotName[];
 }

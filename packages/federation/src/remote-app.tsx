@@ -1,12 +1,38 @@
 import type { RemoteAppProps } from '@ukd/contracts';
 import { PageLoading, ShellProvider } from '@ukd/ui';
 import * as React from 'react';
-import { lazy, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import singleSpaReact from 'single-spa-react';
 import type { RemoteRoute } from './remote-routes';
+
+/** What every React root a remote mounts needs: the shared store, the shell and a router. */
+function RemoteProviders({ shell, basename, children }: RemoteAppProps & { children: ReactNode }) {
+  return (
+    <Provider store={shell.store}>
+      <ShellProvider shell={shell}>
+        <BrowserRouter basename={basename}>{children}</BrowserRouter>
+      </ShellProvider>
+    </Provider>
+  );
+}
+
+/** Lifecycles for one React root; a render error is handed to the shell, which removes the root. */
+function lifecycles(rootComponent: (props: RemoteAppProps) => ReactNode) {
+  return singleSpaReact<RemoteAppProps>({
+    React,
+    ReactDOMClient,
+    rootComponent,
+    errorBoundary(error, _info, props) {
+      // Defer: the shell reacts by unmounting this parcel, which must not happen mid-render.
+      setTimeout(() => props.onCrash(error));
+      // biome-ignore lint/complexity/noUselessFragments: single-spa-react's type wants an element, not null
+      return <></>;
+    },
+  });
+}
 
 /**
  * Turns a remote's routes into the single-spa lifecycles its `./app` module exports. The
@@ -18,35 +44,39 @@ export function createRemoteApp(routes: readonly RemoteRoute[]) {
   const pages = routes.map((route) => ({ path: route.path, Page: lazy(route.page) }));
 
   // biome-ignore lint/correctness/noComponentHookFactories: built once per remote when its module loads, never per render
-  function RemoteRoot({ shell, basename }: RemoteAppProps) {
+  function RemoteRoot(props: RemoteAppProps) {
     return (
-      <Provider store={shell.store}>
-        <ShellProvider shell={shell}>
-          <BrowserRouter basename={basename}>
-            <Suspense fallback={<PageLoading />}>
-              <Routes>
-                {pages.map(({ path, Page }) => (
-                  <Route key={path} path={path} element={<Page />} />
-                ))}
-                {/* The shell decides what a path shows; while it swaps remotes, render nothing. */}
-                <Route path="*" element={null} />
-              </Routes>
-            </Suspense>
-          </BrowserRouter>
-        </ShellProvider>
-      </Provider>
+      <RemoteProviders {...props}>
+        <Suspense fallback={<PageLoading />}>
+          <Routes>
+            {pages.map(({ path, Page }) => (
+              <Route key={path} path={path} element={<Page />} />
+            ))}
+            {/* The shell decides what a path shows; while it swaps remotes, render nothing. */}
+            <Route path="*" element={null} />
+          </Routes>
+        </Suspense>
+      </RemoteProviders>
     );
   }
 
-  return singleSpaReact<RemoteAppProps>({
-    React,
-    ReactDOMClient,
-    rootComponent: RemoteRoot,
-    errorBoundary(error, _info, props) {
-      // Defer: the shell reacts by unmounting this parcel, which must not happen mid-render.
-      setTimeout(() => props.onCrash(error));
-      // biome-ignore lint/complexity/noUselessFragments: single-spa-react's type wants an element, not null
-      return <></>;
-    },
-  });
+  return lifecycles(RemoteRoot);
+}
+
+/**
+ * Turns one component into the lifecycles a widget module default-exports, for a shell slot
+ * (see the remote's `src/widgets.ts`). Same root as a page: the shared store, the shell and a
+ * router on the shell's history, so `SiteLink` and `useLocation` work; no routes, no loading
+ * state, since a slot shows nothing until its widget is there.
+ */
+export function createRemoteWidget(Widget: ComponentType) {
+  function WidgetRoot(props: RemoteAppProps) {
+    return (
+      <RemoteProviders {...props}>
+        <Widget />
+      </RemoteProviders>
+    );
+  }
+
+  return lifecycles(WidgetRoot);
 }

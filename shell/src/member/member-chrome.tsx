@@ -4,6 +4,7 @@ import { SiteLink } from '@ukd/ui';
 import { useEffect, useMemo } from 'react';
 import { useDispatch, useSelector, useStore } from 'react-redux';
 import { useNavigate } from 'react-router';
+import { Slot } from '../remotes/slot';
 import { useShellServices } from '../session/shell-services';
 import { createClickTracker } from './click-tracking';
 import { createDesktopNotifier, pushClickQuery } from './desktop-notifications';
@@ -90,6 +91,7 @@ export default function MemberChrome() {
       </SiteLink>
       <NotificationBell track={track} />
       <Balance />
+      <Slot name="top-bar-promo" />
       <SiteLink to="/credits/buy" className="ukd-button ukd-button--primary shell-buy-credits">
         Buy credits
       </SiteLink>

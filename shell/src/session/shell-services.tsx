@@ -8,6 +8,7 @@ import {
   useContext,
 } from 'react';
 import type { Toaster } from '../chrome/toaster';
+import type { SlotHost } from '../remotes/slot';
 import type { DeferredRealtime } from './deferred-realtime';
 import type { SessionService } from './session-service';
 
@@ -19,6 +20,8 @@ export interface ShellServices {
   bus: EventBus;
   /** The members-only part of the top bar, loaded with its store slice on first use. */
   MemberChrome: LazyExoticComponent<ComponentType>;
+  /** What `<Slot>` needs to find, load and mount the widget of the remote that fills it. */
+  slots: SlotHost;
 }
 
 const Context = createContext<ShellServices | null>(null);

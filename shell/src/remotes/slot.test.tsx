@@ -1,0 +1,140 @@
+// @vitest-environment happy-dom
+import { act, cleanup, render } from '@testing-library/react';
+import type {
+  RemoteAppModule,
+  RemoteEntry,
+  RemoteRegistration,
+  ShellContext,
+  WidgetLoader,
+} from '@ukd/contracts';
+import type { RemoteLoader } from '@ukd/federation/remote-loader';
+import { createEventBus } from '@ukd/store';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type ShellServices, ShellServicesProvider } from '../session/shell-services';
+import { createRemoteRegistry } from './remote-registry';
+import { Slot } from './slot';
+
+const remote = (id: RemoteEntry['id'], slots?: RemoteEntry['slots']): RemoteEntry => ({
+  id,
+  entry: `/remotes/${id}/v1/mf-manifest.json`,
+  version: 'v1',
+  routes: [],
+  ...(slots && { slots }),
+});
+
+/** Lifecycles that draw plain text, enough to see where and whether the widget mounted. */
+function textWidget(text: string, { failMount = false } = {}) {
+  const unmounted = vi.fn();
+  const lifecycles = {
+    bootstrap: async () => undefined,
+    mount: async ({ domElement }: { domElement: HTMLElement }) => {
+      if (failMount) throw new Error('widget threw');
+      domElement.textContent = text;
+    },
+    unmount: async ({ domElement }: { domElement: HTMLElement }) => {
+      domElement.textContent = '';
+      unmounted();
+    },
+  };
+  return { load: (async () => ({ default: lifecycles })) as WidgetLoader, unmounted };
+}
+
+function renderSlot(remotes: RemoteEntry[], widgets: Record<string, RemoteRegistration['widgets']>) {
+  const loaded: string[] = [];
+  const load = async (entry: RemoteEntry, module: string) => {
+    loaded.push(`${entry.id} ${module}`);
+    if (!(entry.id in widgets)) throw new Error(`${entry.id} is down`);
+    if (module === 'app') return {} as RemoteAppModule;
+    return { register: () => ({ id: entry.id, routes: [], widgets: widgets[entry.id] }) };
+  };
+  const loader: RemoteLoader = { load: load as RemoteLoader['load'], reset: vi.fn() };
+  const shell = { bus: createEventBus() } as unknown as ShellContext;
+  const registry = createRemoteRegistry(loader, shell);
+  const services = { slots: { remotes, registry, shell } } as unknown as ShellServices;
+  const view = render(
+    <nav data-testid="top-bar">
+      <span>Balance</span>
+      <ShellServicesProvider services={services}>
+        <Slot name="top-bar-promo" />
+      </ShellServicesProvider>
+      <a href="/credits/buy">Buy credits</a>
+    </nav>,
+  );
+  return { ...view, loaded };
+}
+
+/** Lets the loader, `register`, the widget's import and the parcel's mount settle. */
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('Slot', () => {
+  it('loads only the remote that fills the slot and mounts its widget there', async () => {
+    const promo = textWidget('-40%');
+    const other = textWidget('other');
+    const { getByTestId, loaded } = renderSlot(
+      [
+        remote('mfe-landers'),
+        remote('mfe-billing', ['top-bar-promo']),
+        remote('mfe-support', ['seasonal-popup']),
+      ],
+      {
+        'mfe-billing': { 'top-bar-promo': promo.load },
+        'mfe-support': { 'seasonal-popup': other.load },
+      },
+    );
+    await settle();
+    expect(loaded.sort()).toEqual(['mfe-billing app', 'mfe-billing register']);
+    expect(getByTestId('top-bar').textContent).toBe('Balance-40%Buy credits');
+    const slot = getByTestId('top-bar').querySelector('[data-slot="top-bar-promo"]');
+    expect(slot?.hasAttribute('hidden')).toBe(false);
+  });
+
+  it('loads nothing and renders nothing when no remote fills the slot', async () => {
+    const { getByTestId, loaded } = renderSlot([remote('mfe-billing')], {});
+    await settle();
+    expect(loaded).toEqual([]);
+    expect(getByTestId('top-bar').innerHTML).toBe(
+      '<span>Balance</span><a href="/credits/buy">Buy credits</a>',
+    );
+  });
+
+  it('renders nothing, and warns once, when the remote fails to load', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { getByTestId } = renderSlot([remote('mfe-billing', ['top-bar-promo'])], {});
+    await settle();
+    expect(getByTestId('top-bar').textContent).toBe('BalanceBuy credits');
+    expect(getByTestId('top-bar').querySelector('[data-slot]')?.hasAttribute('hidden')).toBe(true);
+    expect(warn).toHaveBeenCalledTimes(1);
+  });
+
+  it('renders nothing when the remote registers no widget for the slot, or the widget throws', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const without = renderSlot([remote('mfe-billing', ['top-bar-promo'])], { 'mfe-billing': {} });
+    await settle();
+    expect(without.getByTestId('top-bar').textContent).toBe('BalanceBuy credits');
+    cleanup();
+
+    const throwing = textWidget('-40%', { failMount: true });
+    const crashed = renderSlot([remote('mfe-billing', ['top-bar-promo'])], {
+      'mfe-billing': { 'top-bar-promo': throwing.load },
+    });
+    await settle();
+    expect(crashed.getByTestId('top-bar').textContent).toBe('BalanceBuy credits');
+    expect(warn).toHaveBeenCalledTimes(2);
+  });
+
+  it('unmounts its widget when the slot leaves the page', async () => {
+    const promo = textWidget('-40%');
+    const { unmount } = renderSlot([remote('mfe-billing', ['top-bar-promo'])], {
+      'mfe-billing': { 'top-bar-promo': promo.load },
+    });
+    await settle();
+    unmount();
+    await settle();
+    expect(promo.unmounted).toHaveBeenCalledTimes(1);
+  });
+});

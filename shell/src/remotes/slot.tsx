@@ -1,0 +1,86 @@
+import type { RemoteAppProps, RemoteEntry, ShellContext, SlotName } from '@ukd/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { mountRootParcel, type Parcel, type ParcelConfig } from 'single-spa';
+import { useShellServices } from '../session/shell-services';
+import type { RemoteRegistry } from './remote-registry';
+
+let mountCount = 0;
+
+/** What a slot needs from the shell: the manifest's remotes, to find the one that fills it. */
+export interface SlotHost {
+  remotes: readonly RemoteEntry[];
+  registry: RemoteRegistry;
+  shell: ShellContext;
+}
+
+function isLifecycles(value: unknown): value is ParcelConfig<RemoteAppProps> {
+  const candidate = value as { mount?: unknown; unmount?: unknown } | null;
+  return typeof candidate?.mount !== 'undefined' && typeof candidate.unmount !== 'undefined';
+}
+
+/**
+ * A place in the shell's chrome a remote fills with a widget. Only the remote the site
+ * manifest names for this slot is loaded, and only once the slot is on the page. The widget
+ * mounts as a parcel into a node React never renders into; until it is there, or when the
+ * remote or widget fails to load or throws, the slot shows nothing and the chrome around it is
+ * untouched: a widget is an extra, never a reason for an error on the page.
+ */
+export function Slot({ name }: { name: SlotName }) {
+  const host = useShellServices().slots;
+  const node = useRef<HTMLDivElement>(null);
+  const [mounted, setMounted] = useState(false);
+  const owner = host.remotes.find((remote) => remote.slots?.includes(name));
+  const { registry, shell } = host;
+
+  useEffect(() => {
+    if (!owner) return;
+    let parcel: Parcel<RemoteAppProps> | null = null;
+    let cancelled = false;
+    let warned = false;
+
+    const fail = (error: unknown) => {
+      if (cancelled) return;
+      if (!warned) console.warn(`slot ${name}: ${owner.id}'s widget is unavailable`, error);
+      warned = true;
+      setMounted(false);
+      const crashed = parcel;
+      parcel = null;
+      crashed?.mountPromise.then(() => crashed.unmount()).catch(() => undefined);
+    };
+
+    // The registry is shared with the route outlet, so a remote that is already on the page is
+    // not loaded or registered again. A failure here is not `release`d: that would dispose the
+    // registration a mounted page of the same remote still uses.
+    registry
+      .activate(owner)
+      .then(async ({ registration }) => {
+        const load = registration.widgets?.[name];
+        if (!load) throw new Error(`${owner.id} registered no widget for this slot`);
+        const widget = (await load()).default;
+        if (!isLifecycles(widget)) throw new Error(`${owner.id}'s widget exports no lifecycles`);
+        if (cancelled || !node.current) return;
+        const props = {
+          domElement: node.current,
+          name: `${owner.id}:${name}#${++mountCount}`,
+          shell,
+          basename: '/',
+          onCrash: fail,
+        };
+        parcel = mountRootParcel(widget, props);
+        await parcel.mountPromise;
+        if (!cancelled) setMounted(true);
+      })
+      .catch(fail);
+
+    // `registry.unmounted` is the outlet's to call: it disposes the remote's realtime handlers,
+    // which its page may still need while this widget goes.
+    return () => {
+      cancelled = true;
+      const leaving = parcel;
+      if (leaving) leaving.mountPromise.then(() => leaving.unmount()).catch(() => undefined);
+    };
+  }, [owner, name, registry, shell]);
+
+  if (!owner) return null;
+  return <div ref={node} className="shell-slot" data-slot={name} hidden={!mounted} />;
+}
