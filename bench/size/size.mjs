@@ -43,6 +43,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'packages/site-server
   env: { ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error' },
   stdio: 'ignore',
 });
+// However the bench ends (a browser that will not start, a failed page), the server goes too.
+process.on('exit', () => server.kill());
 for (let i = 0; i < 100; i++) {
   if (
     await fetch(`${base}/site-manifest.json`).then(
