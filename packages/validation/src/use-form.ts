@@ -53,12 +53,24 @@ export function useForm<T extends Values>(
     [check],
   );
 
+  // What the member sees: their own check first, else the server's until they edit the field.
+  const visibleErrors = useMemo(() => {
+    const merged: Partial<Record<keyof T, string>> = {};
+    for (const name of new Set([...Object.keys(spec), ...Object.keys(serverErrors)]) as Set<
+      keyof T & string
+    >) {
+      const message = errors[name] ?? (editedSinceServer.has(name) ? undefined : serverErrors[name]);
+      if (message) merged[name] = message;
+    }
+    return merged;
+  }, [spec, errors, serverErrors, editedSinceServer]);
+
   const field = useCallback(
     (name: keyof T & string) => ({
       name,
       id: `field-${name}`,
       value: String(values[name] ?? ''),
-      'aria-invalid': Boolean(errors[name] ?? (editedSinceServer.has(name) ? undefined : serverErrors[name])),
+      'aria-invalid': Boolean(visibleErrors[name]),
       'aria-describedby': `field-${name}-error`,
       onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
         setValue(name, event.target.value),
@@ -67,7 +79,7 @@ export function useForm<T extends Values>(
         setErrors((e) => ({ ...e, [name]: check(name, values) ?? undefined }));
       },
     }),
-    [values, errors, serverErrors, editedSinceServer, setValue, check],
+    [values, visibleErrors, setValue, check],
   );
 
   /** Checks every field; answers whether the form may be sent. */
@@ -81,17 +93,6 @@ export function useForm<T extends Values>(
     setErrors(next);
     return Object.keys(next).length === 0;
   }, [spec, values, check]);
-
-  const visibleErrors = useMemo(() => {
-    const merged: Partial<Record<keyof T, string>> = {};
-    for (const name of new Set([...Object.keys(spec), ...Object.keys(serverErrors)]) as Set<
-      keyof T & string
-    >) {
-      const message = errors[name] ?? (editedSinceServer.has(name) ? undefined : serverErrors[name]);
-      if (message) merged[name] = message;
-    }
-    return merged;
-  }, [spec, errors, serverErrors, editedSinceServer]);
 
   return { values, setValue, field, errors: visibleErrors, validateAll };
 }
