@@ -15,7 +15,8 @@ function fakeApi(handler: (call: Call) => { status: number; body?: unknown }) {
         url: url.pathname + url.search,
         method: String(init.method),
         headers: init.headers as Record<string, string>,
-        body: init.body ? JSON.parse(String(init.body)) : undefined,
+        body:
+          init.body instanceof FormData ? init.body : init.body ? JSON.parse(String(init.body)) : undefined,
       };
       calls.push(call);
       const { status, body } = handler(call);
@@ -127,6 +128,55 @@ describe('api client', () => {
     events.push('caller returned');
     await done;
     expect(events).toEqual(['caller returned', 'start', 'end']);
+  });
+});
+
+describe('api client bodies and background calls', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends a FormData body as it is, letting the browser set the multipart Content-Type', async () => {
+    const calls = fakeApi(() => ({ status: 201, body: { data: { id: 1 } } }));
+    const api = client();
+    api.tokens.save({ access_token: 'A1', refresh_token: 'R1' });
+    const form = new FormData();
+    form.set('type', 'image');
+    await api.request('/user-conversations/c1/messages', { method: 'POST', body: form });
+    expect(calls[0]?.body).toBe(form);
+    expect(calls[0]?.headers['Content-Type']).toBeUndefined();
+    expect(calls[0]?.headers.Authorization).toBe('Bearer A1');
+    await api.request('/me', { method: 'POST', body: { a: 1 } });
+    expect(calls[1]?.headers['Content-Type']).toBe('application/json');
+    expect(calls[1]?.body).toEqual({ a: 1 });
+  });
+
+  it('runs no start/end hooks for a background call', async () => {
+    fakeApi(() => ({ status: 200, body: { data: 1 } }));
+    const events: string[] = [];
+    const api = client({
+      onRequestStart: () => events.push('start'),
+      onRequestEnd: () => events.push('end'),
+    });
+    await api.request('/onlines/count', { auth: false, background: true });
+    expect(events).toEqual([]);
+    await api.request('/onlines/count', { auth: false });
+    expect(events).toEqual(['start', 'end']);
+  });
+});
+
+describe('toFailure', () => {
+  it('reads an API answer as it came and anything else as no answer', async () => {
+    const { toFailure } = await import('./api-error');
+    expect(toFailure(new ApiError(422, 'Invalid', { email: ['taken', 'x'] }))).toEqual({
+      status: 422,
+      message: 'Invalid',
+      fieldErrors: { email: 'taken' },
+    });
+    expect(toFailure(new TypeError('Failed to fetch'))).toEqual({
+      status: 0,
+      message: 'Not sent: check your connection.',
+      fieldErrors: {},
+    });
   });
 });
 

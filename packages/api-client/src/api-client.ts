@@ -47,11 +47,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       'Device-ID': await options.deviceId,
     };
     if (token) headers.Authorization = `Bearer ${token}`;
-    if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+    // A FormData body (uploads) sets its own multipart Content-Type with the boundary.
+    const form = init.body instanceof FormData;
+    if (init.body !== undefined && !form) headers['Content-Type'] = 'application/json';
     return fetch(url, {
       method: init.method ?? 'GET',
       headers,
-      body: init.body === undefined ? null : JSON.stringify(init.body),
+      body: init.body === undefined ? null : form ? (init.body as FormData) : JSON.stringify(init.body),
       signal: init.signal ?? null,
     });
   }
@@ -86,7 +88,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     // that flush was itself started by a commit of the same root, React 19 commits one tree twice
     // ("Cannot commit the same tree as before", #177). One microtask later React is done.
     await Promise.resolve();
-    options.onRequestStart?.();
+    // Background calls (polls, catch-ups) neither show progress nor clear a form's errors.
+    const hooks = !init.background;
+    if (hooks) options.onRequestStart?.();
     try {
       const useAuth = init.auth ?? true;
       let response = await send(path, init, useAuth ? tokens.access() : null);
@@ -108,7 +112,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }
       return body as T;
     } finally {
-      options.onRequestEnd?.();
+      if (hooks) options.onRequestEnd?.();
     }
   }
 

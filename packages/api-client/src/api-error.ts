@@ -27,3 +27,18 @@ export function isApiError(error: unknown): error is ApiError {
   const candidate = error as Partial<ApiError>;
   return typeof candidate.status === 'number' && typeof candidate.fieldErrors === 'object';
 }
+
+/** What a caller needs of any failure: the status (0 when no answer came), a message, per-field messages. */
+export interface ApiFailure {
+  status: number;
+  message: string;
+  fieldErrors: Record<string, string>;
+}
+
+/** The one reader of a failed call: an API answer as it came, anything else as "no answer" (status 0). */
+export function toFailure(error: unknown): ApiFailure {
+  if (isApiError(error))
+    return { status: error.status, message: error.message, fieldErrors: error.fieldErrors };
+  // No answer at all: offline, the connection dropped, or the call was aborted.
+  return { status: 0, message: 'Not sent: check your connection.', fieldErrors: {} };
+}

@@ -11,11 +11,14 @@ export interface InjectableSlice {
 
 export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** JSON-encoded, or sent as is when it is a `FormData` (uploads). */
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined>;
   /** Send the member's token (default true when one is stored). */
   auth?: boolean;
   signal?: AbortSignal;
+  /** A call the member did not ask for (poll, catch-up): no progress bar, form errors untouched. */
+  background?: boolean;
   /** Extra headers for this call, e.g. `X-Socket-ID`; the site's own headers win on a clash. */
   headers?: Record<string, string>;
 }

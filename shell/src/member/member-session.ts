@@ -13,7 +13,7 @@ import type {
   UserNotification,
   UserNotificationList,
 } from '@ukd/contracts/api';
-import { echoChannels, REALTIME_EVENTS, USER_NOTIFICATIONS_PAGE_SIZE } from '@ukd/contracts/api/names';
+import { echoChannels, REALTIME_EVENTS, USER_NOTIFICATIONS_PAGE_SIZE } from '@ukd/contracts/api/constants';
 import type { Realtime } from '@ukd/realtime';
 import { newVisitorsIncremented, unreadMessagesIncremented } from '@ukd/store';
 import type { DesktopNotifier } from './desktop-notifications';

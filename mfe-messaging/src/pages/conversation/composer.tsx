@@ -1,7 +1,7 @@
 import type { MessagePrices } from '@ukd/contracts/api';
+import { BUY_CREDITS_PATH } from '@ukd/contracts/api/constants';
 import { Button, SiteLink } from '@ukd/ui';
 import { type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
-import { BUY_CREDITS_PATH } from '../../lib/contract';
 import { imageProblem } from '../../lib/send-image';
 import styles from './conversation.module.css';
 import type { Outgoing, Refusal } from './use-chat';

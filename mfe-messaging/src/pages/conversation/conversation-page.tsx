@@ -1,12 +1,12 @@
 import type { ShellContext } from '@ukd/contracts';
 import type { Conversation } from '@ukd/contracts/api';
+import { DEFAULT_MESSAGE_PRICES } from '@ukd/contracts/api/constants';
 import { selectUser } from '@ukd/store';
 import { Avatar, Button, EmptyState, Modal, PageLoading, SiteLink, useShell } from '@ukd/ui';
 import { useEffect, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { useNavigate, useParams } from 'react-router';
 import { apiFailure } from '../../lib/api-errors';
-import { DEFAULT_PRICES } from '../../lib/contract';
 import { messagingCalls, useConversation, useMessagePrices } from '../../messaging-api';
 import { Composer } from './composer';
 import styles from './conversation.module.css';
@@ -156,7 +156,7 @@ function Chat({ shell, conversation }: { shell: ShellContext; conversation: Conv
       </p>
       <Composer
         chatmateName={name}
-        prices={pricing?.prices ?? DEFAULT_PRICES}
+        prices={pricing?.prices ?? DEFAULT_MESSAGE_PRICES}
         free={free}
         send={chat.send}
         onTyping={typing.notifyTyping}

@@ -1,16 +1,15 @@
 import type { ShellContext } from '@ukd/contracts';
 import type { Conversation, Message, MessagesReadEvent } from '@ukd/contracts/api';
+import {
+  echoChannels,
+  INSUFFICIENT_CREDITS_FIELD,
+  INSUFFICIENT_CREDITS_STATUS,
+  MESSAGE_EVENTS,
+} from '@ukd/contracts/api/constants';
 import { creditsReduced, unreadMessagesSet } from '@ukd/store';
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { useDispatch } from 'react-redux';
 import { apiFailure } from '../../lib/api-errors';
-import {
-  CREDITS_FIELD,
-  conversationChannel,
-  INSUFFICIENT_CREDITS,
-  MESSAGE_READ_EVENT,
-  MESSAGE_SENT_EVENT,
-} from '../../lib/contract';
 import {
   addPending,
   applyRead,
@@ -214,7 +213,7 @@ export function useChat(shell: ShellContext, conversation: Conversation) {
   // back online and the tab showing again.
   useEffect(() => {
     alive.current = true;
-    const channel = conversationChannel(uuid);
+    const channel = echoChannels.conversation(uuid);
     const disposers: Array<() => void> = [];
     const realtime = shell.realtime;
     if (realtime) {
@@ -222,14 +221,14 @@ export function useChat(shell: ShellContext, conversation: Conversation) {
         realtime.subscribe(
           OWNER,
           channel,
-          MESSAGE_SENT_EVENT,
+          MESSAGE_EVENTS.sent,
           (payload) => {
             const message = payload as Message;
             if (message.conversation_uuid === uuid) update({ type: 'merged', messages: [message] });
           },
           { onSubscribed: () => void catchUp() },
         ),
-        realtime.subscribe(OWNER, channel, MESSAGE_READ_EVENT, (payload) => {
+        realtime.subscribe(OWNER, channel, MESSAGE_EVENTS.read, (payload) => {
           const event = payload as MessagesReadEvent;
           if (event.conversation_uuid !== uuid) return;
           update({ type: 'read', readerId: event.reader_id, upToId: event.up_to_id, readAt: event.read_at });
@@ -346,13 +345,14 @@ export function useChat(shell: ShellContext, conversation: Conversation) {
       } catch (error) {
         const failure = apiFailure(error);
         const { status } = failure;
-        const refused = status === INSUFFICIENT_CREDITS || status === 403 || status === 404 || status === 422;
+        const refused =
+          status === INSUFFICIENT_CREDITS_STATUS || status === 403 || status === 404 || status === 422;
         if (refused) {
           // Nothing was stored or paid: take the message away and say why.
           outgoing.current.delete(clientMsgId);
           update({ type: 'pendingRemoved', clientMsgId });
           dropPreview(previews.current, clientMsgId);
-          if (status === INSUFFICIENT_CREDITS || failure.fieldErrors[CREDITS_FIELD]) {
+          if (status === INSUFFICIENT_CREDITS_STATUS || failure.fieldErrors[INSUFFICIENT_CREDITS_FIELD]) {
             return { kind: 'credits', message: errorText(error) };
           }
           return { kind: 'refused', message: errorText(error) };

@@ -1,6 +1,6 @@
 import type { ShellContext } from '@ukd/contracts';
+import { echoChannels } from '@ukd/contracts/api/constants';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { conversationChannel } from '../../lib/contract';
 import { OWNER } from './use-chat';
 
 /** A whisper at most every 2 s while typing; shown for 4 s after the last one. */
@@ -20,7 +20,7 @@ export function useTyping(shell: ShellContext, conversationUuid: string, myUuid:
     let hide: ReturnType<typeof setTimeout> | undefined;
     const stop = shell.realtime.listenForWhisper(
       OWNER,
-      conversationChannel(conversationUuid),
+      echoChannels.conversation(conversationUuid),
       typingEvent,
       (payload) => {
         const from = (payload as { user_uuid?: unknown }).user_uuid;
@@ -40,7 +40,7 @@ export function useTyping(shell: ShellContext, conversationUuid: string, myUuid:
     const now = Date.now();
     if (!myUuid || now - lastSent.current < typingThrottleMs) return;
     lastSent.current = now;
-    shell.realtime.whisper(conversationChannel(conversationUuid), typingEvent, { user_uuid: myUuid });
+    shell.realtime.whisper(echoChannels.conversation(conversationUuid), typingEvent, { user_uuid: myUuid });
   }, [shell, conversationUuid, myUuid]);
 
   /** Their message arrived: they have stopped typing it. */

@@ -1,20 +1,6 @@
 import { z } from 'zod';
 import { messageTypeSchema } from './credits';
 
-/** Limits of a message send. */
-export const MESSAGE_LIMITS = {
-  /** Characters of a text (or trigger) body after trimming. */
-  bodyMax: 2000,
-  /** Messages one member may send within `rateWindowSeconds`; more answer 429. */
-  ratePerWindow: 30,
-  rateWindowSeconds: 60,
-  /** Image messages: the photo pipeline's limits (`PHOTO_LIMITS`: 10 MB, 40 MP, ≥ 200 px, JPEG/PNG/WebP/HEIC/AVIF by content). */
-  imageField: 'image',
-  /** Page size of `GET …/messages` (default and maximum `limit`). */
-  pageSize: 50,
-  maxPageSize: 100,
-} as const;
-
 /** The re-encoded image of an image message (JPEG without metadata); signed URLs usable in `<img>`. */
 export const messageImageSchema = z.object({
   url: z.string(),
@@ -115,16 +101,6 @@ export const markReadResponseSchema = z.object({
   }),
 });
 export type MarkReadResponse = z.infer<typeof markReadResponseSchema>;
-
-/** Realtime events on `private-conversation.{uuid}` (listen with a leading dot in Echo: `.message.sent`). */
-export const MESSAGE_EVENTS = {
-  /** A stored message (payload: Message, `viewer_id` null); published after commit. */
-  sent: 'message.sent',
-  /** The recipient read messages up to an id (payload: MessagesReadEvent). */
-  read: 'message.read',
-  /** Client event (whisper) for the typing indicator; throttle to one every 3 s. */
-  typing: 'client-typing',
-} as const;
 
 export const messagesReadEventSchema = z.object({
   conversation_uuid: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { userNotificationSchema } from './notification';
 
-export * from './realtime-names';
+export * from './constants';
 
 /**
  * `notification.created` on `private-notifications.user.{uuid}`: the stored UserNotification

@@ -8,7 +8,7 @@ import { userNotificationSchema } from './notification';
  * `filter[after_id]={id}` (only ids above it: catching up after a reconnect),
  * `filter[unread]=1|0`. Answer `{ data: UserNotification[], meta: { current_page, last_page, per_page, total } }`.
  */
-export { USER_NOTIFICATIONS_PAGE_SIZE } from './realtime-names';
+export { USER_NOTIFICATIONS_PAGE_SIZE } from './constants';
 export const userNotificationListSchema = pageOf(userNotificationSchema);
 export type UserNotificationList = z.infer<typeof userNotificationListSchema>;
 
