@@ -9,7 +9,18 @@ export * from './constants';
  * Realtime gives no delivery guarantee: on (re)subscribe, fetch
  * `GET /api/user-notifications?filter[after_id]={last id seen}` and skip ids already shown.
  */
-export const notificationCreatedEventSchema = userNotificationSchema;
+export const notificationCreatedEventSchema = userNotificationSchema.extend({
+  /**
+   * The recipient's counters right after this notification was stored. The server owns them: the
+   * client sets its badges from these values (never by adding one), so a missed or repeated event
+   * cannot leave a badge wrong.
+   */
+  counts: z.object({
+    unread_messages_count: z.number().int(),
+    new_visitors_count: z.number().int(),
+    unread_favorites_count: z.number().int(),
+  }),
+});
 export type NotificationCreatedEvent = z.infer<typeof notificationCreatedEventSchema>;
 
 /** `CreditsEarned` on `private-credits.user.{uuid}`: the client emits CREDITS_EARNED and refetches the user. */
