@@ -2,6 +2,11 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./src/db/schema.ts', './src/db/realtime-schema.ts', './src/db/messaging-schema.ts'],
+  schema: [
+    './src/db/schema.ts',
+    './src/db/realtime-schema.ts',
+    './src/db/messaging-schema.ts',
+    './src/db/billing-schema.ts',
+  ],
   out: './drizzle',
 });

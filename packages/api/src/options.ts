@@ -2,6 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { MESSAGE_LIMITS } from '@ukd/contracts/api';
+import {
+  type BillingOptions,
+  billingOptionsFromEnv,
+  type ResolvedBillingOptions,
+  resolveBillingOptions,
+} from './billing/billing-config';
 import type { NotificationCreatedHook } from './notifications/notification-writer';
 import type { Broadcaster } from './realtime/broadcaster';
 import { DEFAULT_REALTIME_APP_ID, persistedRealtimeSecret } from './realtime/realtime-app';
@@ -61,11 +67,14 @@ export interface ApiOptions {
   realtimeHttpApi?: { host: string; port: number; useTls: boolean };
   /** Messages one member may send per window before a 429 (default 30 a minute: `MESSAGE_LIMITS`). */
   messageRateLimit?: { perWindow: number; windowSeconds: number };
+  /** Payments provider, TrustPay account and welcome credits (src/billing/billing-config.ts). */
+  billing?: BillingOptions;
 }
 
 export type ResolvedApiOptions = Required<
-  Omit<ApiOptions, 'databaseUrl' | 'smtpUrl' | 'realtimeApp' | 'broadcaster' | 'realtimeHttpApi'>
+  Omit<ApiOptions, 'databaseUrl' | 'smtpUrl' | 'realtimeApp' | 'broadcaster' | 'realtimeHttpApi' | 'billing'>
 > & {
+  billing: ResolvedBillingOptions;
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   realtimeApp: { id: string; secret: string };
@@ -118,6 +127,7 @@ export function resolveApiOptions(options: ApiOptions): ResolvedApiOptions {
       perWindow: MESSAGE_LIMITS.ratePerWindow,
       windowSeconds: MESSAGE_LIMITS.rateWindowSeconds,
     },
+    billing: resolveBillingOptions(options.billing, dataDir),
   };
 }
 
@@ -210,6 +220,7 @@ export function loadApiOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Api
   if (env.PHOTO_MODERATION === 'pre' || env.PHOTO_MODERATION === 'post') {
     options.photoModeration = env.PHOTO_MODERATION;
   }
+  options.billing = billingOptionsFromEnv(env);
   const perAccount = throttleRule(env.LOGIN_THROTTLE_PER_ACCOUNT);
   const perIp = throttleRule(env.LOGIN_THROTTLE_PER_IP);
   if (perAccount || perIp) {

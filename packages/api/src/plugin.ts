@@ -6,6 +6,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { billingRoutes, publicBillingRoutes } from './billing';
 import type { AppContext } from './context';
 import { notFound } from './http/api-error';
 import { errorHandler } from './http/error-handler';
@@ -98,6 +99,8 @@ export function apiPlugin(ctx: AppContext): FastifyPluginAsync {
     userNotificationRoutes(app, ctx);
     trackingRoutes(app, ctx);
     conversationRoutes(app, ctx);
+    billingRoutes(app, ctx);
+    publicBillingRoutes(app, ctx);
     assetRoutes(app);
 
     app.get('/docs', { config: { siteless: true }, schema: { hide: true } }, async () => instance.swagger());

@@ -1,6 +1,7 @@
 import { messageResponseSchema } from '@ukd/contracts/api';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { redeemLink } from '../auth/signed-links';
+import { welcomeMember } from '../billing/billing-services';
 import type { AppContext } from '../context';
 import { users } from '../db/schema';
 import { type ApiApp, bearerAuth, errorResponses } from '../http/api-app';
@@ -37,6 +38,7 @@ export function emailRoutes(app: ApiApp, ctx: AppContext): void {
         .update(users)
         .set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`, updatedAt: sql`now()` })
         .where(and(eq(users.id, userId), eq(users.siteId, request.site.id)));
+      await welcomeMember(ctx, userId); // once per member: the ledger's unique (provider, txn_id)
       return { message: 'Your email address has been confirmed.' };
     },
   );

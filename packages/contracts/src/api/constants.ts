@@ -95,3 +95,34 @@ export const INSUFFICIENT_CREDITS_FIELD = 'credits';
 export const INSUFFICIENT_CREDITS_MESSAGE = 'You do not have enough credits to send this message.';
 /** Where a member without enough credits goes (SPEC §4: no selected package -> /credits/package). */
 export const BUY_CREDITS_PATH = '/credits/package';
+
+/**
+ * Billing (issue #12). Every price is owned by the API (`GET /api/credit-packages`); the client
+ * only ever names a package id, never an amount.
+ */
+export const CREDIT_PACKAGE_IDS = [
+  'credits-20',
+  'credits-50',
+  'credits-120',
+  'credits-300',
+  'pass-24h',
+  'vip-monthly',
+] as const;
+export type CreditPackageId = (typeof CREDIT_PACKAGE_IDS)[number];
+
+/** What a package buys: credits, the 24-hour unlimited-messaging pass, or 30 days of VIP. */
+export const CREDIT_PACKAGE_KINDS = ['credits', 'pass', 'vip'] as const;
+
+/** Life of a purchase: pending until the provider's signed notification says otherwise. */
+export const CREDIT_ORDER_STATUSES = ['pending', 'paid', 'failed', 'refunded', 'charged_back'] as const;
+
+/** The billing pages (mfe-billing). */
+export const BILLING_PATHS = {
+  prices: '/prices',
+  choosePackage: '/credits/package',
+  checkout: '/credits/buy',
+  paymentStatus: '/payment-status',
+  trustpayStatus: '/trustpay-status',
+  history: '/credits/history',
+  vip: '/vip',
+} as const;

@@ -2,6 +2,7 @@
 
 export * from './account';
 export * from './auth';
+export * from './billing';
 export * from './conversation';
 export * from './credits';
 export * from './envelope';

@@ -1,0 +1,143 @@
+import {
+  CREDIT_PACKAGE_IDS,
+  createCreditOrderResponseSchema,
+  creditOrderHistoryResponseSchema,
+  creditOrderStatusResponseSchema,
+  vipStatusResponseSchema,
+} from '@ukd/contracts/api';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AppContext } from '../context';
+import { vipMemberships } from '../db/billing-schema';
+import { type ApiApp, bearerAuth, errorResponses } from '../http/api-app';
+import { notFound } from '../http/api-error';
+import { currentMember, requireMember } from '../http/member-auth';
+import { body, oneOf, text } from '../http/rules';
+import { paymentProvider } from './billing-services';
+import { findPackage } from './catalogue';
+import { memberOrder, openOrder, orderHistory } from './credit-orders';
+import { toCreditOrder } from './order-resource';
+
+const createOrderBody = body({
+  package_id: oneOf('package_id', CREDIT_PACKAGE_IDS),
+  client_key: text('client_key', {
+    max: 64,
+    min: 8,
+    pattern: { regex: /^[A-Za-z0-9-]+$/, message: 'The client key format is invalid.' },
+  }),
+});
+
+// Anything that is not a reference cannot name an order: 404, as for another member's order.
+const referenceParams = z.object({ reference: z.string().max(64) });
+const REFERENCE = /^FL[0-9A-F]{20}$/;
+
+async function vipUntil(ctx: AppContext, userId: number): Promise<Date | null> {
+  const [row] = await ctx.db.select().from(vipMemberships).where(eq(vipMemberships.userId, userId));
+  return row && row.until.getTime() > Date.now() ? row.until : null;
+}
+
+/** The member's purchases. Every order is looked up with the member's id: another's is a 404. */
+export function billingRoutes(app: ApiApp, ctx: AppContext): void {
+  const auth = requireMember(ctx);
+
+  app.post(
+    '/credit-orders',
+    {
+      schema: {
+        summary:
+          'Start buying a package: answers the pending order and the provider page to pay it on (same client_key: same order)',
+        tags: ['billing'],
+        security: bearerAuth,
+        body: createOrderBody,
+        response: { 200: createCreditOrderResponseSchema, ...errorResponses },
+      },
+      preHandler: auth,
+    },
+    async (request) => {
+      const member = currentMember(request);
+      const pack = findPackage(request.body.package_id);
+      if (!pack) throw notFound();
+      const provider = paymentProvider(ctx);
+      const order = await openOrder(ctx.db, {
+        userId: member.user.id,
+        clientKey: request.body.client_key,
+        pack,
+        provider: provider.name,
+      });
+      const redirect = provider.paymentUrl({
+        reference: order.reference,
+        amountPence: order.amountPence,
+        currency: order.currency,
+      });
+      return { data: { order: toCreditOrder(order), redirect_url: redirect } };
+    },
+  );
+
+  app.get(
+    '/credit-orders',
+    {
+      schema: {
+        summary: "The member's purchase history, newest first (date, package, amount, status, reference)",
+        tags: ['billing'],
+        security: bearerAuth,
+        response: { 200: creditOrderHistoryResponseSchema, ...errorResponses },
+      },
+      preHandler: auth,
+    },
+    async (request) => {
+      const member = currentMember(request);
+      return { data: (await orderHistory(ctx.db, member.user.id)).map(toCreditOrder) };
+    },
+  );
+
+  app.get(
+    '/credit-orders/:reference',
+    {
+      schema: {
+        summary: "One of the member's orders and their balance now (the payment-status page polls it)",
+        tags: ['billing'],
+        security: bearerAuth,
+        params: referenceParams,
+        response: { 200: creditOrderStatusResponseSchema, ...errorResponses },
+      },
+      preHandler: auth,
+    },
+    async (request) => {
+      const member = currentMember(request);
+      const reference = request.params.reference;
+      const order = REFERENCE.test(reference)
+        ? await memberOrder(ctx.db, member.user.id, reference)
+        : undefined;
+      if (!order) throw notFound();
+      const until = member.user.unliMessageUntil;
+      const active = !!until && until.getTime() > Date.now();
+      const vip = await vipUntil(ctx, member.user.id);
+      return {
+        data: {
+          order: toCreditOrder(order),
+          credits: Math.max(0, member.user.credits),
+          has_unli_message: active,
+          unli_message_until: active && until ? until.toISOString() : null,
+          vip_until: vip?.toISOString() ?? null,
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/vip',
+    {
+      schema: {
+        summary: "The member's VIP membership: active until when, or not",
+        tags: ['billing'],
+        security: bearerAuth,
+        response: { 200: vipStatusResponseSchema, ...errorResponses },
+      },
+      preHandler: auth,
+    },
+    async (request) => {
+      const vip = await vipUntil(ctx, currentMember(request).user.id);
+      return { data: { active: vip !== null, until: vip?.toISOString() ?? null } };
+    },
+  );
+}
