@@ -1,14 +1,52 @@
 import type { ShellContext } from '@ukd/contracts';
-import { describe, expect, it } from 'vitest';
+import { createShellStore } from '@ukd/store';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CHECKOUT_STORAGE_KEY, packageSelected } from './billing-slice';
 import { register } from './register';
+
+const storage = new Map<string, string>();
+vi.stubGlobal('sessionStorage', {
+  getItem: (k: string) => storage.get(k) ?? null,
+  setItem: (k: string, v: string) => storage.set(k, v),
+  removeItem: (k: string) => storage.delete(k),
+});
+afterEach(() => storage.clear());
+
+function fakeShell() {
+  const { store, injectSlice, addMiddleware } = createShellStore({
+    api: vi.fn() as unknown as ShellContext['api'],
+  });
+  return {
+    store,
+    injectSlice,
+    installBaseApi: vi.fn((api: Parameters<ShellContext['installBaseApi']>[0]) => {
+      injectSlice(api);
+      addMiddleware(api.middleware);
+    }),
+  } as unknown as ShellContext;
+}
 
 describe('mfe-billing register', () => {
   it('offers the promo badge for the top-bar-promo slot, as lazily loaded lifecycles', async () => {
-    const registration = register({} as ShellContext);
+    const registration = register(fakeShell());
     expect(Object.keys(registration.widgets ?? {})).toEqual(['top-bar-promo']);
     const widget = await registration.widgets?.['top-bar-promo']?.();
     const lifecycles = widget?.default as { mount?: unknown; unmount?: unknown };
     expect(lifecycles.mount).toBeDefined();
     expect(lifecycles.unmount).toBeDefined();
+  });
+
+  it('installs RTK Query and the billing slice, links Prices in the footer, and keeps the checkout per tab', () => {
+    const shell = fakeShell();
+    const registration = register(shell);
+    expect(shell.installBaseApi).toHaveBeenCalledOnce();
+    expect(registration.nav).toEqual([{ label: 'Prices', to: '/prices', area: 'footer' }]);
+    shell.store.dispatch(packageSelected('credits-120'));
+    const saved = JSON.parse(storage.get(CHECKOUT_STORAGE_KEY) ?? '{}');
+    expect(saved.selectedPackage).toBe('credits-120');
+    expect(saved.checkoutKey).toMatch(/^[0-9a-f-]{36}$/);
+    registration.dispose?.();
+    shell.store.dispatch(packageSelected('credits-20'));
+    expect(JSON.parse(storage.get(CHECKOUT_STORAGE_KEY) ?? '{}').selectedPackage).toBe('credits-120');
   });
 });

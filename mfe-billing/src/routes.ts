@@ -1,4 +1,7 @@
+import { BILLING_PATHS } from '@ukd/contracts/api/constants';
 import type { RemoteRoute } from '@ukd/federation/remote-routes';
+
+const paymentStatus = () => import('./pages/payment-status-page');
 
 /** Billing pages. Each page's code loads only when its route is shown. */
 export const routes: RemoteRoute[] = [
@@ -8,5 +11,55 @@ export const routes: RemoteRoute[] = [
     access: 'public',
     layout: 'default',
     page: () => import('./pages/how-to-pay-page'),
+  },
+  {
+    path: BILLING_PATHS.prices,
+    title: 'Prices',
+    access: 'public',
+    layout: 'default',
+    page: () => import('./pages/prices-page'),
+  },
+  {
+    path: BILLING_PATHS.choosePackage,
+    title: 'Buy credits',
+    access: 'member',
+    layout: 'package',
+    page: () => import('./pages/choose-package-page'),
+  },
+  {
+    path: BILLING_PATHS.checkout,
+    title: 'Checkout',
+    access: 'member',
+    layout: 'package',
+    page: () => import('./pages/checkout-page'),
+  },
+  {
+    path: BILLING_PATHS.paymentStatus,
+    title: 'Payment',
+    access: 'member',
+    layout: 'package',
+    page: paymentStatus,
+  },
+  {
+    path: BILLING_PATHS.trustpayStatus,
+    title: 'Payment',
+    access: 'member',
+    layout: 'package',
+    page: paymentStatus,
+  },
+  {
+    path: BILLING_PATHS.history,
+    title: 'Purchase history',
+    access: 'member',
+    layout: 'default',
+    page: () => import('./pages/purchase-history-page'),
+  },
+  {
+    path: BILLING_PATHS.vip,
+    title: 'VIP',
+    access: 'public',
+    layout: 'package',
+    name: 'vip',
+    page: () => import('./pages/vip-page'),
   },
 ];
