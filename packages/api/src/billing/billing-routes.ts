@@ -30,6 +30,8 @@ const createOrderBody = body({
 // Anything that is not a reference cannot name an order: 404, as for another member's order.
 const referenceParams = z.object({ reference: z.string().max(64) });
 const REFERENCE = /^FL[0-9A-F]{20}$/;
+/** The payment-auth link's life, as `POST /payment/auth-token` issues it: time to pay and come back. */
+const RETURN_LOGIN_TTL_SECONDS = 2 * 3600;
 
 async function vipUntil(ctx: AppContext, userId: number): Promise<Date | null> {
   const [row] = await ctx.db.select().from(vipMemberships).where(eq(vipMemberships.userId, userId));
@@ -64,12 +66,20 @@ export function billingRoutes(app: ApiApp, ctx: AppContext): void {
         pack,
         provider: provider.name,
       });
-      const redirect = provider.paymentUrl({
-        reference: order.reference,
-        amountPence: order.amountPence,
-        currency: order.currency,
-      });
-      return { data: { order: toCreditOrder(order), redirect_url: redirect } };
+      const redirect = new URL(
+        provider.paymentUrl({
+          reference: order.reference,
+          amountPence: order.amountPence,
+          currency: order.currency,
+        }),
+      );
+      // The sandbox sends `custom1` back with the payer (SPEC's payment-auth link), so a member whose
+      // session ended while paying is logged back in. TrustPay's return is set in its portal instead.
+      if (provider.name === 'sandbox' && !member.impersonated) {
+        const login = await ctx.emailTokens.issue(member.user.id, 'payment-login', RETURN_LOGIN_TTL_SECONDS);
+        redirect.searchParams.set('custom1', login);
+      }
+      return { data: { order: toCreditOrder(order), redirect_url: redirect.toString() } };
     },
   );
 

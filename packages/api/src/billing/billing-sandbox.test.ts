@@ -52,7 +52,16 @@ describe.each(drivers)('sandbox card page and welcome credits ($driver)', ({ dri
       const { order, redirect_url } = await startOrder(api, member.access_token, 'credits-20');
       const res = await pay(redirect_url, '4111 1111 1111 1111');
       expect(res.statusCode).toBe(303);
-      expect(res.headers.location).toBe(`http://localhost:3000/trustpay-status?REF=${order.reference}&RES=0`);
+      const back = new URL(String(res.headers.location));
+      expect(`${back.origin}${back.pathname}`).toBe('http://localhost:3000/trustpay-status');
+      expect(back.searchParams.get('REF')).toBe(order.reference);
+      expect(back.searchParams.get('RES')).toBe('0');
+      // A member whose session ended while paying is logged back in once with custom1 (SPEC payment auth).
+      const custom1 = back.searchParams.get('custom1') ?? '';
+      const login = await api.call('GET', `/api/payment/auth/${custom1}`);
+      expect(login.statusCode).toBe(200);
+      expect(login.json().data.access_token).toEqual(expect.any(String));
+      expect((await api.call('GET', `/api/payment/auth/${custom1}`)).statusCode).toBe(422);
       expect(await balanceOf(api, member.id)).toBe(20);
       // Back and pay again: the order is paid once, the balance does not move.
       const again = await pay(redirect_url, '4111111111111111');

@@ -10,6 +10,7 @@ import { body, text } from '../http/rules';
 import { MessagePriceList } from '../messaging/message-prices';
 import { paymentProvider, receiveNotification } from './billing-services';
 import { findPackage, packageList } from './catalogue';
+import { PassExpiryWatch } from './pass-expiry';
 import { NOTIFICATION_TYPES } from './payment-notifications';
 import { chargeSandboxCard, sandboxCardPage, sandboxTransactionId } from './sandbox-card';
 
@@ -34,9 +35,15 @@ const requestFields = {
   REF: field('REF'),
   SIG: field('SIG'),
 };
-const cardPageQuery = z.object(requestFields);
+// `custom1` (optional, unsigned like any extra parameter) logs the payer back in on return: SPEC's payment-auth link.
+const custom1 = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,128}$/)
+  .optional();
+const cardPageQuery = z.object({ ...requestFields, custom1 });
 const cardForm = body({
   ...requestFields,
+  custom1,
   card_number: z.string().max(64).optional(),
   expiry: z.string().max(16).optional(),
   cvc: z.string().max(8).optional(),
@@ -62,6 +69,11 @@ function acceptFormBodies(instance: FastifyInstance): void {
 /** Prices (public), the provider's notification, and the sandbox's hosted card page. */
 export function publicBillingRoutes(app: ApiApp, ctx: AppContext): void {
   const prices = new MessagePriceList(ctx.db);
+  const passes = new PassExpiryWatch(ctx.db, ctx.realtime.events);
+  app.addHook('onReady', async () =>
+    passes.start(undefined, (error) => app.log.error({ err: error }, 'pass expiry check failed')),
+  );
+  app.addHook('onClose', async () => passes.stop());
 
   app.get(
     '/credit-packages',
@@ -127,7 +139,7 @@ export function publicBillingRoutes(app: ApiApp, ctx: AppContext): void {
       '/payments/sandbox/card',
       { config: { siteless: true }, schema: { hide: true, querystring: cardPageQuery } },
       async (request, reply) => {
-        const { SIG, ...fields } = request.query;
+        const { SIG, custom1: _login, ...fields } = request.query;
         if (!provider.verifyRequest(fields, SIG)) {
           return reply
             .code(403)
@@ -151,7 +163,7 @@ export function publicBillingRoutes(app: ApiApp, ctx: AppContext): void {
       '/payments/sandbox/card',
       { config: { siteless: true }, schema: { hide: true, body: cardForm } },
       async (request, reply) => {
-        const { SIG, card_number, expiry, cvc, ...fields } = request.body;
+        const { SIG, card_number, expiry, cvc, custom1: login, ...fields } = request.body;
         if (!provider.verifyRequest(fields, SIG)) {
           return reply
             .code(403)
@@ -198,6 +210,7 @@ export function publicBillingRoutes(app: ApiApp, ctx: AppContext): void {
         const back = new URL(BILLING_PATHS.trustpayStatus, ctx.options.siteUrl);
         back.searchParams.set('REF', fields.REF);
         back.searchParams.set('RES', charge.res);
+        if (login) back.searchParams.set('custom1', login);
         return reply.code(303).headers(headers).redirect(back.toString());
       },
     );

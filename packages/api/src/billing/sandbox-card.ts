@@ -42,11 +42,13 @@ const escapeHtml = (s: string) =>
 
 /** The hosted card page: no script, posts back to itself with the signed request fields. */
 export function sandboxCardPage(p: {
-  fields: Record<'AID' | 'AMT' | 'CUR' | 'REF' | 'SIG', string>;
+  /** The signed request fields (and `custom1`), carried through the form as hidden inputs. */
+  fields: Record<'AID' | 'AMT' | 'CUR' | 'REF' | 'SIG', string> & { custom1?: string };
   packageName: string;
   error?: string;
 }): string {
   const hidden = Object.entries(p.fields)
+    .filter((entry): entry is [string, string] => entry[1] !== undefined)
     .map(([name, value]) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`)
     .join('');
   const cards = Object.entries(SANDBOX_CARDS)
