@@ -10,10 +10,17 @@ import { CREDIT_PACKAGE_IDS, type CreditPackageId } from '@ukd/contracts/api/con
 export interface BillingState {
   selectedPackage: CreditPackageId | null;
   checkoutKey: string | null;
+  /** Where the member was when sent to buy (e.g. the conversation a send was refused in). */
+  returnTo: string | null;
 }
 
 export const CHECKOUT_STORAGE_KEY = 'ukd.billing.checkout';
-const empty: BillingState = { selectedPackage: null, checkoutKey: null };
+const empty: BillingState = { selectedPackage: null, checkoutKey: null, returnTo: null };
+
+/** A path on this site, never another origin (`//evil.example`) or a script URL. */
+export function isSafeReturnPath(value: unknown): value is string {
+  return typeof value === 'string' && /^\/(?!\/)[A-Za-z0-9/_-]{0,200}$/.test(value);
+}
 
 function isPackageId(value: unknown): value is CreditPackageId {
   return typeof value === 'string' && (CREDIT_PACKAGE_IDS as readonly string[]).includes(value);
@@ -27,8 +34,11 @@ export function restoreCheckout(
     const saved = JSON.parse(
       storage?.getItem(CHECKOUT_STORAGE_KEY) ?? 'null',
     ) as Partial<BillingState> | null;
-    if (!saved || !isPackageId(saved.selectedPackage) || typeof saved.checkoutKey !== 'string') return empty;
-    return { selectedPackage: saved.selectedPackage, checkoutKey: saved.checkoutKey };
+    if (!saved) return empty;
+    const returnTo = isSafeReturnPath(saved.returnTo) ? saved.returnTo : null;
+    if (!isPackageId(saved.selectedPackage) || typeof saved.checkoutKey !== 'string')
+      return { ...empty, returnTo };
+    return { selectedPackage: saved.selectedPackage, checkoutKey: saved.checkoutKey, returnTo };
   } catch {
     return empty;
   }
@@ -39,7 +49,8 @@ export function saveCheckout(
   storage: Pick<Storage, 'setItem' | 'removeItem'> | undefined = globalThis.sessionStorage,
 ): void {
   try {
-    if (state.selectedPackage) storage?.setItem(CHECKOUT_STORAGE_KEY, JSON.stringify(state));
+    if (state.selectedPackage || state.returnTo)
+      storage?.setItem(CHECKOUT_STORAGE_KEY, JSON.stringify(state));
     else storage?.removeItem(CHECKOUT_STORAGE_KEY);
   } catch {
     // Private browsing may refuse storage: the checkout still works, only a reload forgets it.
@@ -58,13 +69,17 @@ export const billingSlice = createSlice({
       },
       prepare: (id: CreditPackageId) => ({ payload: { id, key: crypto.randomUUID() } }),
     },
+    /** Remembers where to send the member back after paying (ignored unless a path on this site). */
+    returnToSet(state, action: PayloadAction<string | null>) {
+      state.returnTo = isSafeReturnPath(action.payload) ? action.payload : null;
+    },
     checkoutFinished() {
       return empty;
     },
   },
 });
 
-export const { packageSelected, checkoutFinished } = billingSlice.actions;
+export const { packageSelected, returnToSet, checkoutFinished } = billingSlice.actions;
 
 declare module '@ukd/store' {
   interface LazyLoadedSlices extends WithSlice<typeof billingSlice> {}
@@ -73,4 +88,5 @@ declare module '@ukd/store' {
 type WithBilling = { billing?: BillingState };
 export const selectSelectedPackage = (state: WithBilling) => state.billing?.selectedPackage ?? null;
 export const selectCheckoutKey = (state: WithBilling) => state.billing?.checkoutKey ?? null;
+export const selectReturnTo = (state: WithBilling) => state.billing?.returnTo ?? null;
 export const selectBilling = (state: WithBilling): BillingState => state.billing ?? empty;

@@ -52,6 +52,31 @@ describe('ChoosePackagePage', () => {
       'credits-50',
     );
   });
+
+  it('remembers the conversation a refused send came from (?return=), and nothing off-site', async () => {
+    const { api } = fakeApi({ 'GET /credit-packages': () => PACKAGES });
+    const url = '/credits/package?return=%2Fmessages%2Fconv-1';
+    const { store } = renderPage(ChoosePackagePage, {
+      path: '/credits/package',
+      url,
+      api,
+      user: member(),
+      register,
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Choose 20 credits' }));
+    expect((store.getState() as { billing: { returnTo: string } }).billing.returnTo).toBe('/messages/conv-1');
+    cleanup();
+    sessionStorage.clear();
+    const evil = renderPage(ChoosePackagePage, {
+      path: '/credits/package',
+      url: '/credits/package?return=%2F%2Fevil.example',
+      api,
+      user: member(),
+      register,
+    });
+    await screen.findByRole('button', { name: 'Choose 20 credits' });
+    expect((evil.store.getState() as { billing: { returnTo: string | null } }).billing.returnTo).toBeNull();
+  });
 });
 
 describe('CheckoutPage', () => {

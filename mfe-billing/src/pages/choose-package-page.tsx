@@ -1,9 +1,10 @@
 import { BILLING_PATHS, type CreditPackageId } from '@ukd/contracts/api/constants';
 import { Button, PageLoading, SiteLink } from '@ukd/ui';
+import { useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useCreditPackagesQuery } from '../billing-api';
-import { packageSelected, selectSelectedPackage } from '../billing-slice';
+import { isSafeReturnPath, packageSelected, returnToSet, selectSelectedPackage } from '../billing-slice';
 import styles from './billing.module.css';
 import { packageSummary, pounds } from './format';
 
@@ -13,6 +14,12 @@ export default function ChoosePackagePage() {
   const selected = useSelector(selectSelectedPackage);
   const dispatch = useDispatch();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const returnTo = params.get('return');
+  // `?return=/messages/{uuid}` (a send refused for credits): after paying, the member goes back there.
+  useEffect(() => {
+    if (isSafeReturnPath(returnTo)) dispatch(returnToSet(returnTo));
+  }, [dispatch, returnTo]);
   if (isLoading) return <PageLoading />;
   if (isError || !data) {
     return (

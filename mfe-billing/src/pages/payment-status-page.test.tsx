@@ -110,4 +110,20 @@ describe('PaymentStatusPage', () => {
       '/credits/history',
     );
   });
+
+  it('after paying, sends a member who came from a conversation back to it', async () => {
+    sessionStorage.setItem(
+      'ukd.billing.checkout',
+      JSON.stringify({ selectedPackage: 'credits-50', checkoutKey: 'k-1', returnTo: '/messages/conv-1' }),
+    );
+    const { store } = statusPage(() => answer({ order: order({ status: 'paid' }), credits: 50 }));
+    const back = await screen.findByRole('link', { name: 'Back to your conversation' });
+    expect(back.getAttribute('href')).toBe('/messages/conv-1');
+    // The checkout is over: a later purchase starts afresh.
+    expect((store.getState() as { billing: unknown }).billing).toEqual({
+      selectedPackage: null,
+      checkoutKey: null,
+      returnTo: null,
+    });
+  });
 });

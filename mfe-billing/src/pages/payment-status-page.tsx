@@ -1,11 +1,11 @@
 import type { CreditOrderStatusResponse } from '@ukd/contracts/api';
 import { BILLING_PATHS } from '@ukd/contracts/api/constants';
 import { Button, EmptyState, SiteLink, Spinner, useShell } from '@ukd/ui';
-import { useEffect, useRef } from 'react';
-import { useDispatch } from 'react-redux';
+import { useEffect, useRef, useState } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useCreditOrderQuery } from '../billing-api';
-import { checkoutFinished, packageSelected } from '../billing-slice';
+import { checkoutFinished, packageSelected, selectReturnTo } from '../billing-slice';
 import styles from './billing.module.css';
 import { credits, when } from './format';
 
@@ -69,6 +69,9 @@ function PaymentReceived({ status }: { status: CreditOrderStatusResponse['data']
   const dispatch = useDispatch();
   const shell = useShell();
   const done = useRef(false);
+  // Read before the checkout is cleared below.
+  const returnToNow = useSelector(selectReturnTo);
+  const [returnTo] = useState(returnToNow);
   useEffect(() => {
     if (done.current) return;
     done.current = true;
@@ -89,9 +92,15 @@ function PaymentReceived({ status }: { status: CreditOrderStatusResponse['data']
         Your balance is now <strong>{credits(status.credits)}</strong>.
       </p>
       <div className={styles.actions}>
-        <SiteLink to="/messages" className="ukd-button ukd-button--primary">
-          Go to your messages
-        </SiteLink>
+        {returnTo?.startsWith('/messages/') ? (
+          <SiteLink to={returnTo} className="ukd-button ukd-button--primary">
+            Back to your conversation
+          </SiteLink>
+        ) : (
+          <SiteLink to={returnTo ?? '/messages'} className="ukd-button ukd-button--primary">
+            {returnTo ? 'Carry on where you were' : 'Go to your messages'}
+          </SiteLink>
+        )}
         <SiteLink to={BILLING_PATHS.history}>Purchase history</SiteLink>
       </div>
     </main>
