@@ -27,9 +27,9 @@ function fakeShell() {
 }
 
 describe('mfe-billing register', () => {
-  it('offers the promo badge for the top-bar-promo slot, as lazily loaded lifecycles', async () => {
+  it('offers the promo badge and the seasonal offer for their slots, as lazily loaded lifecycles', async () => {
     const registration = register(fakeShell());
-    expect(Object.keys(registration.widgets ?? {})).toEqual(['top-bar-promo']);
+    expect(Object.keys(registration.widgets ?? {})).toEqual(['top-bar-promo', 'seasonal-popup']);
     const widget = await registration.widgets?.['top-bar-promo']?.();
     const lifecycles = widget?.default as { mount?: unknown; unmount?: unknown };
     expect(lifecycles.mount).toBeDefined();

@@ -10,6 +10,7 @@ const pack = (
   price_per_credit_pence: null,
   best_value: false,
   duration_hours: null,
+  offer_event: null,
   ...p,
 });
 

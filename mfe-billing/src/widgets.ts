@@ -7,4 +7,5 @@ import type { RemoteWidgets } from '@ukd/federation/remote-widgets';
  */
 export const widgets: RemoteWidgets = {
   'top-bar-promo': () => import('./widgets/promo-badge-widget'),
+  'seasonal-popup': () => import('./widgets/seasonal-offer-widget'),
 };

@@ -51,6 +51,7 @@ describe.each(drivers)('payment notifications ($driver)', ({ driver, skip }) => 
         (m) => m.to === member.email && m.subject.includes(order.reference),
       );
       expect(receipt?.text).toContain('Amount paid: £19.99 (GBP, VAT included)');
+      expect(receipt?.text).toContain('of which VAT at 20%: £3.33');
     });
 
     it('refuses a forged signature, a foreign AID, an unknown reference, a wrong amount or currency', async () => {

@@ -114,5 +114,52 @@ describe.each(drivers)('prices and orders ($driver)', ({ driver, skip }) => {
       const history = await api.call('GET', '/api/credit-orders', { token: stranger.access_token });
       expect(history.json().data).toEqual([]);
     });
+
+    it('lists and sells the seasonal gift boxes only while the site runs an event', async () => {
+      const member = await memberWithId(api);
+      const ids = async () =>
+        ((await api.call('GET', '/api/credit-packages')).json() as CreditPackagesResponse).data.packages.map(
+          (p) => p.id,
+        );
+      expect(await ids()).not.toContain('offer-1000');
+      const ended = await api.call('POST', '/api/credit-orders', {
+        token: member.access_token,
+        body: { package_id: 'offer-1000', client_key: 'key-offer-ended' },
+      });
+      expect(ended.statusCode).toBe(422);
+      expect(ended.json().errors).toEqual({ package_id: ['This offer has ended.'] });
+      const site = api.context.defaultSite.id;
+      await api.context.sites.set(site, 'event', 'halloween');
+      try {
+        const packages = ((await api.call('GET', '/api/credit-packages')).json() as CreditPackagesResponse)
+          .data.packages;
+        expect(
+          packages.filter((p) => p.offer_event === 'halloween').map((p) => [p.id, p.credits, p.amount]),
+        ).toEqual([
+          ['offer-1000', 1000, '159.99'],
+          ['offer-2500', 2500, '239.99'],
+        ]);
+        expect(packages.filter((p) => p.best_value).map((p) => p.id)).toEqual(['credits-300']);
+        const { order } = await startOrder(api, member.access_token, 'offer-2500', 'key-offer-on');
+        expect(order).toMatchObject({ credits: 2500, amount: '239.99', status: 'pending' });
+        // The popups' impressions and clicks are stored with the event as their type.
+        for (const action_type of ['IMPRESSION', 'CLICKED']) {
+          const seen = await api.call('POST', '/api/site-popups', {
+            token: member.access_token,
+            body: { notification_type: 'halloween', action_type },
+          });
+          expect(seen.statusCode).toBeLessThan(300);
+        }
+        const bogus = await api.call('POST', '/api/site-popups', {
+          token: member.access_token,
+          body: { notification_type: 'birthday', action_type: 'CLICKED' },
+        });
+        expect(bogus.json().errors).toEqual({
+          notification_type: ['The selected notification type is invalid.'],
+        });
+      } finally {
+        await api.context.sites.unset(site, 'event');
+      }
+    });
   });
 });

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context';
 import { vipMemberships } from '../db/billing-schema';
 import { type ApiApp, bearerAuth, errorResponses } from '../http/api-app';
-import { notFound } from '../http/api-error';
+import { fieldError, notFound } from '../http/api-error';
 import { currentMember, requireMember } from '../http/member-auth';
 import { body, oneOf, text } from '../http/rules';
 import { paymentProvider } from './billing-services';
@@ -59,6 +59,9 @@ export function billingRoutes(app: ApiApp, ctx: AppContext): void {
       const member = currentMember(request);
       const pack = findPackage(request.body.package_id);
       if (!pack) throw notFound();
+      if (pack.seasonal && !(await ctx.sites.settings(request.site.id)).event) {
+        throw fieldError('package_id', 'This offer has ended.');
+      }
       const provider = paymentProvider(ctx);
       const order = await openOrder(ctx.db, {
         userId: member.user.id,

@@ -12,6 +12,8 @@ interface PackageDefinition {
   credits: number;
   amountPence: number;
   durationHours: number | null;
+  /** A seasonal offer: listed and sold only while the site runs an event. */
+  seasonal?: true;
 }
 
 export const PASS_HOURS = 24;
@@ -69,10 +71,31 @@ const DEFINITIONS: readonly PackageDefinition[] = [
     id: 'vip-monthly',
     kind: 'vip',
     name: 'VIP for a month',
-    description: `VIP badge, free winks and ${VIP_MONTHLY_CREDITS} credits for 30 days. Does not renew by itself.`,
+    description: `${VIP_MONTHLY_CREDITS} credits and VIP status for 30 days. Does not renew by itself.`,
     credits: VIP_MONTHLY_CREDITS,
     amountPence: 2999,
     durationHours: VIP_DAYS * 24,
+  },
+  // Seasonal gift boxes (SPEC: 1000 and 2500 credits; the second popup adds 1000 free).
+  {
+    id: 'offer-1000',
+    kind: 'credits',
+    name: '1,000 credit gift box',
+    description: '1,000 credits at 40% off the usual best price per credit.',
+    credits: 1000,
+    amountPence: 15999,
+    durationHours: null,
+    seasonal: true,
+  },
+  {
+    id: 'offer-2500',
+    kind: 'credits',
+    name: '2,500 credit gift box',
+    description: '1,500 credits plus 1,000 free.',
+    credits: 2500,
+    amountPence: 23999,
+    durationHours: null,
+    seasonal: true,
   },
 ];
 
@@ -97,10 +120,16 @@ export function parseAmount(amt: string): number | null {
 const perCredit = (p: PackageDefinition) =>
   p.credits > 0 ? p.amountPence / p.credits : Number.POSITIVE_INFINITY;
 
-export function packageList(): CreditPackage[] {
-  const creditPacks = DEFINITIONS.filter((p) => p.kind === 'credits');
+/**
+ * What the site sells now: the regular packages, plus the seasonal offers while `event` runs.
+ * "Best value" is the regular credit package with the lowest price per credit (offers are
+ * cheaper still, but come and go).
+ */
+export function packageList(event: string | null): CreditPackage[] {
+  const creditPacks = DEFINITIONS.filter((p) => p.kind === 'credits' && !p.seasonal);
   const best = creditPacks.reduce((a, b) => (perCredit(b) < perCredit(a) ? b : a));
-  return DEFINITIONS.map((p) => ({
+  const onSale = DEFINITIONS.filter((p) => !p.seasonal || event !== null);
+  return onSale.map((p) => ({
     id: p.id,
     kind: p.kind,
     name: p.name,
@@ -112,5 +141,6 @@ export function packageList(): CreditPackage[] {
     price_per_credit_pence: p.kind === 'credits' ? Math.round(perCredit(p) * 10) / 10 : null,
     best_value: p === best,
     duration_hours: p.durationHours,
+    offer_event: p.seasonal ? event : null,
   }));
 }

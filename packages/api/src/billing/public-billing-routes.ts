@@ -86,7 +86,7 @@ export function publicBillingRoutes(app: ApiApp, ctx: AppContext): void {
     },
     async (request) => ({
       data: {
-        packages: packageList(),
+        packages: packageList((await ctx.sites.settings(request.site.id)).event),
         message_prices: await prices.prices(request.site.id),
         vat_included: true as const,
       },

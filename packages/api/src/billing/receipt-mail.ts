@@ -21,6 +21,8 @@ export function receiptMail(p: {
     `Thank you for your purchase, ${p.username}.`,
     `Package: ${name}`,
     `Amount paid: £${formatAmount(p.order.amountPence)} (${p.order.currency}, VAT included)`,
+    // UK standard rate 20%: the VAT inside a gross price is one sixth of it.
+    `of which VAT at 20%: £${formatAmount(Math.round(p.order.amountPence / 6))}`,
     `Reference: ${p.order.reference}`,
     `Date: ${(p.order.paidAt ?? new Date()).toUTCString()}`,
     'You asked for this to be supplied at once, so the 14-day cancellation right ended when it was delivered.',

@@ -18,6 +18,7 @@ import { type ApiApp, bearerAuth, errorResponses } from '../http/api-app';
 import { ApiError } from '../http/api-error';
 import { currentMember, requireMember } from '../http/member-auth';
 import { body, messages, oneOf } from '../http/rules';
+import { SEASONAL_EVENTS } from '../site-settings';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -36,8 +37,10 @@ const sitePopupBody = body({
           : messages.string('profile_user_uuid'),
     })
     .regex(UUID, { error: 'The profile user uuid must be a valid UUID.' })
-    .transform((s) => s.toLowerCase()),
-  notification_type: oneOf('notification_type', NOTIFICATION_ACTION_TYPES),
+    .transform((s) => s.toLowerCase())
+    .optional(), // a seasonal offer popup is about no member
+  // A notification's action type, or the seasonal event of an offer popup (billing, #12).
+  notification_type: oneOf('notification_type', [...NOTIFICATION_ACTION_TYPES, ...SEASONAL_EVENTS] as const),
   action_type: oneOf('action_type', SITE_POPUP_ACTION_TYPES),
 });
 

@@ -27,6 +27,8 @@ export const creditPackageSchema = z.object({
   best_value: z.boolean(),
   /** How long a pass or VIP lasts (null for credits, which never expire). */
   duration_hours: z.number().int().nullable(),
+  /** The seasonal event a discounted offer belongs to (listed and sold only during it), else null. */
+  offer_event: z.string().nullable(),
 });
 export type CreditPackage = z.infer<typeof creditPackageSchema>;
 

@@ -107,6 +107,9 @@ export const CREDIT_PACKAGE_IDS = [
   'credits-300',
   'pass-24h',
   'vip-monthly',
+  // Seasonal offers: sold only while the site runs an event (SPEC: 1000 and 2500 credit gift boxes).
+  'offer-1000',
+  'offer-2500',
 ] as const;
 export type CreditPackageId = (typeof CREDIT_PACKAGE_IDS)[number];
 

@@ -22,9 +22,9 @@ export type TrackClick = z.infer<typeof trackClickSchema>;
 /** `POST /api/site-popups`: a notification popup was shown or clicked. */
 export const SITE_POPUP_ACTION_TYPES = ['IMPRESSION', 'CLICKED'] as const;
 export const sitePopupEventSchema = z.object({
-  /** The member the popup is about (the notification's from_user_uuid). */
-  profile_user_uuid: z.string(),
-  /** The notification's action_type, e.g. PROFILE_VIEW. */
+  /** The member the popup is about (the notification's from_user_uuid); absent for a seasonal offer. */
+  profile_user_uuid: z.string().optional(),
+  /** The notification's action_type, e.g. PROFILE_VIEW, or the seasonal event of an offer popup, e.g. halloween. */
   notification_type: z.string().max(64),
   action_type: z.enum(SITE_POPUP_ACTION_TYPES),
 });
