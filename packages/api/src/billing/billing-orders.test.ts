@@ -88,6 +88,18 @@ describe.each(drivers)('prices and orders ($driver)', ({ driver, skip }) => {
       expect(anonymous.statusCode).toBe(401);
     });
 
+    it('caps the checkouts one member starts in an hour (429)', async () => {
+      const member = await memberWithId(api);
+      for (let i = 0; i < 30; i += 1)
+        await startOrder(api, member.access_token, 'credits-20', `key-cap-${i}`);
+      const more = await api.call('POST', '/api/credit-orders', {
+        token: member.access_token,
+        body: { package_id: 'credits-20', client_key: 'key-cap-31' },
+      });
+      expect(more.statusCode).toBe(429);
+      expect(more.headers['retry-after']).toBe('3600');
+    });
+
     it("answers 404 for another member's order and for nonsense references", async () => {
       const owner = await memberWithId(api);
       const stranger = await memberWithId(api);

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context';
 import { vipMemberships } from '../db/billing-schema';
 import { type ApiApp, bearerAuth, errorResponses } from '../http/api-app';
-import { fieldError, notFound } from '../http/api-error';
+import { ApiError, fieldError, notFound } from '../http/api-error';
 import { currentMember, requireMember } from '../http/member-auth';
 import { body, oneOf, text } from '../http/rules';
 import { paymentProvider } from './billing-services';
@@ -30,6 +30,8 @@ const createOrderBody = body({
 // Anything that is not a reference cannot name an order: 404, as for another member's order.
 const referenceParams = z.object({ reference: z.string().max(64) });
 const REFERENCE = /^FL[0-9A-F]{20}$/;
+/** Checkouts a member may start per hour: far above any real use, it caps a script filling the table. */
+const ORDERS_PER_HOUR = 30;
 /** The payment-auth link's life, as `POST /payment/auth-token` issues it: time to pay and come back. */
 const RETURN_LOGIN_TTL_SECONDS = 2 * 3600;
 
@@ -59,6 +61,15 @@ export function billingRoutes(app: ApiApp, ctx: AppContext): void {
       const member = currentMember(request);
       const pack = findPackage(request.body.package_id);
       if (!pack) throw notFound();
+      const started = await ctx.throttle.hit(`credit-orders:${member.user.id}`, {
+        maxAttempts: ORDERS_PER_HOUR,
+        decaySeconds: 3600,
+      });
+      if (started > ORDERS_PER_HOUR) {
+        throw new ApiError(429, 'Too many checkouts started. Please try again later.', undefined, {
+          'retry-after': '3600',
+        });
+      }
       if (pack.seasonal && !(await ctx.sites.settings(request.site.id)).event) {
         throw fieldError('package_id', 'This offer has ended.');
       }

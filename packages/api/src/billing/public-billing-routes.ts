@@ -128,6 +128,12 @@ export function publicBillingRoutes(app: ApiApp, ctx: AppContext): void {
     );
 
     if (ctx.options.billing.provider !== 'sandbox') return;
+    // The sandbox's test cards grant real credits: loud in the logs, so no one goes live on it by mistake.
+    instance.addHook('onReady', async () => {
+      instance.log.warn(
+        'PAYMENTS_PROVIDER=sandbox: test cards buy credits; set PAYMENTS_PROVIDER=trustpay to take money',
+      );
+    });
     const provider = paymentProvider(ctx);
     const headers = {
       'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${new URL(ctx.options.siteUrl).origin}; frame-ancestors 'none'; base-uri 'none'`,
