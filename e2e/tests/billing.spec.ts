@@ -52,7 +52,7 @@ async function buy(page: Page, packageName: string, price: string, card: string)
   const consent = page.getByRole('checkbox', { name: /lose my 14-day right to cancel/ });
   await expect(consent).not.toBeChecked();
   await pay.click();
-  await expect(page.getByRole('alert')).toContainText('Please tick the box to continue');
+  await expect(page.getByText('Please tick the box to continue')).toBeVisible();
   await consent.check();
   await pay.click();
   await expect(page).toHaveURL(/\/api\/payments\/sandbox\/card\?/);
@@ -142,12 +142,14 @@ test('a new member gets the welcome credits, buys credits live in two tabs, a de
   // A declined card: a plain reason and a way to try again; the balance does not move.
   await buy(page, '20 credits', '£9.99', '4000 0000 0000 0002');
   await expect(page.getByRole('heading', { name: 'Payment not completed' })).toBeVisible();
-  await expect(page.getByRole('alert')).toHaveText(
-    'Your bank declined the card. Try another card or contact your bank.',
-  );
+  await expect(
+    page.getByText('Your bank declined the card. Try another card or contact your bank.', { exact: true }),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
   expect(await apiCredits(request, token)).toBe(afterMessage);
-  await expect(balance(other)).toContainText(`${afterMessage} credits`);
+  await expect(page.getByText('Your balance is unchanged')).toHaveText(
+    `Your balance is unchanged: ${afterMessage} credits.`,
+  );
 
   // The 24-hour pass: the balance shows 24h, and a message costs nothing while it runs.
   await buy(page, '24-hour unlimited pass', '£14.99', '4111111111111111');
