@@ -36,11 +36,10 @@ describe('mfe-billing register', () => {
     expect(lifecycles.unmount).toBeDefined();
   });
 
-  it('installs RTK Query and the billing slice, links Prices in the footer, and keeps the checkout per tab', () => {
+  it('installs RTK Query and the billing slice, and keeps the checkout per tab', () => {
     const shell = fakeShell();
     const registration = register(shell);
     expect(shell.installBaseApi).toHaveBeenCalledOnce();
-    expect(registration.nav).toEqual([{ label: 'Prices', to: '/prices', area: 'footer' }]);
     shell.store.dispatch(packageSelected('credits-120'));
     const saved = JSON.parse(storage.get(CHECKOUT_STORAGE_KEY) ?? '{}');
     expect(saved.selectedPackage).toBe('credits-120');

@@ -1,6 +1,5 @@
 import { baseApi } from '@ukd/api-client/rtk';
 import type { RemoteRegistration, ShellContext } from '@ukd/contracts';
-import { BILLING_PATHS } from '@ukd/contracts/api/constants';
 import { routeDefinitions } from '@ukd/federation/remote-routes';
 import './billing-api';
 import { billingSlice, saveCheckout, selectBilling } from './billing-slice';
@@ -22,7 +21,6 @@ export function register(shell: ShellContext): RemoteRegistration {
   return {
     id: 'mfe-billing',
     routes: routeDefinitions(routes),
-    nav: [{ label: 'Prices', to: BILLING_PATHS.prices, area: 'footer' }],
     widgets,
     dispose: unsubscribe,
   };

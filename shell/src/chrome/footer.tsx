@@ -5,6 +5,7 @@ const links = [
   { to: '/helpdesk', label: 'Helpdesk' },
   { to: '/contact', label: 'Contact' },
   { to: '/how-to-pay', label: 'How to pay' },
+  { to: '/prices', label: 'Prices' },
   { to: '/terms-of-use', label: 'Terms of use' },
   { to: '/privacy', label: 'Privacy' },
   { to: '/2257-notice', label: '2257 notice' },
