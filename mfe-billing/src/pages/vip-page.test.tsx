@@ -22,6 +22,7 @@ describe('VipPage', () => {
     expect(offer.querySelector('p')?.textContent).toBe('£29.99 for 30 days');
     expect([...offer.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
       '100 credits added to your balance with each month',
+      'Winks are free while you’re VIP',
       'VIP status shown on your account',
       'One payment per month: it never renews by itself, so there is nothing to cancel',
     ]);

@@ -33,6 +33,7 @@ export default function VipPage() {
           <p className={styles.price}>{pounds(offer.amount)} for 30 days</p>
           <ul>
             <li>{offer.credits} credits added to your balance with each month</li>
+            <li>Winks are free while you’re VIP</li>
             <li>VIP status shown on your account</li>
             <li>One payment per month: it never renews by itself, so there is nothing to cancel</li>
           </ul>

@@ -5,10 +5,8 @@ import {
   creditOrderStatusResponseSchema,
   vipStatusResponseSchema,
 } from '@ukd/contracts/api';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../context';
-import { vipMemberships } from '../db/billing-schema';
 import { type ApiApp, bearerAuth, errorResponses } from '../http/api-app';
 import { ApiError, fieldError, notFound } from '../http/api-error';
 import { currentMember, requireMember } from '../http/member-auth';
@@ -17,6 +15,7 @@ import { paymentProvider } from './billing-services';
 import { findPackage } from './catalogue';
 import { memberOrder, openOrder, orderHistory } from './credit-orders';
 import { toCreditOrder } from './order-resource';
+import { vipUntil } from './vip';
 
 const createOrderBody = body({
   package_id: oneOf('package_id', CREDIT_PACKAGE_IDS),
@@ -34,11 +33,6 @@ const REFERENCE = /^FL[0-9A-F]{20}$/;
 const ORDERS_PER_HOUR = 30;
 /** The payment-auth link's life, as `POST /payment/auth-token` issues it: time to pay and come back. */
 const RETURN_LOGIN_TTL_SECONDS = 2 * 3600;
-
-async function vipUntil(ctx: AppContext, userId: number): Promise<Date | null> {
-  const [row] = await ctx.db.select().from(vipMemberships).where(eq(vipMemberships.userId, userId));
-  return row && row.until.getTime() > Date.now() ? row.until : null;
-}
 
 /** The member's purchases. Every order is looked up with the member's id: another's is a 404. */
 export function billingRoutes(app: ApiApp, ctx: AppContext): void {
@@ -135,7 +129,7 @@ export function billingRoutes(app: ApiApp, ctx: AppContext): void {
       if (!order) throw notFound();
       const until = member.user.unliMessageUntil;
       const active = !!until && until.getTime() > Date.now();
-      const vip = await vipUntil(ctx, member.user.id);
+      const vip = await vipUntil(ctx.db, member.user.id);
       return {
         data: {
           order: toCreditOrder(order),
@@ -160,7 +154,7 @@ export function billingRoutes(app: ApiApp, ctx: AppContext): void {
       preHandler: auth,
     },
     async (request) => {
-      const vip = await vipUntil(ctx, currentMember(request).user.id);
+      const vip = await vipUntil(ctx.db, currentMember(request).user.id);
       return { data: { active: vip !== null, until: vip?.toISOString() ?? null } };
     },
   );

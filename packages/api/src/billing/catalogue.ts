@@ -71,7 +71,7 @@ const DEFINITIONS: readonly PackageDefinition[] = [
     id: 'vip-monthly',
     kind: 'vip',
     name: 'VIP for a month',
-    description: `${VIP_MONTHLY_CREDITS} credits and VIP status for 30 days. Does not renew by itself.`,
+    description: `${VIP_MONTHLY_CREDITS} credits, free winks and VIP status for 30 days. Does not renew by itself.`,
     credits: VIP_MONTHLY_CREDITS,
     amountPence: 2999,
     durationHours: VIP_DAYS * 24,

@@ -17,6 +17,7 @@ import {
 import { and, asc, count, desc, eq, gt, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { isVip } from '../billing/vip';
 import type { AppContext } from '../context';
 import { type ConversationRow, conversations, messages } from '../db/messaging-schema';
 import { users } from '../db/schema';
@@ -167,6 +168,7 @@ export function conversationRoutes(app: ApiApp, ctx: AppContext): void {
     const member = currentMember(request);
     const unli = member.user.unliMessageUntil && member.user.unliMessageUntil.getTime() > Date.now();
     if (unli) return 0;
+    if (type === 'wink' && (await isVip(ctx.db, member.user.id))) return 0; // VIP benefit (docs/billing.md)
     return (await prices.prices(member.user.siteId))[type];
   }
 
@@ -580,7 +582,9 @@ export function conversationRoutes(app: ApiApp, ctx: AppContext): void {
       const list = await prices.prices(member.user.siteId);
       return {
         data: {
-          prices: unli ? { text: 0, image: 0, wink: 0, trigger: 0 } : list,
+          prices: unli
+            ? { text: 0, image: 0, wink: 0, trigger: 0 }
+            : { ...list, wink: (await isVip(ctx.db, member.user.id)) ? 0 : list.wink },
           has_unli_message: unli,
           credits: member.user.credits,
         },
