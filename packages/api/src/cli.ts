@@ -62,7 +62,9 @@ if (command === 'impersonate' && value) {
     const site = await sites.byKey(siteKey);
     if (!site) throw new Error(`unknown site ${siteKey}`);
     if (command === 'maintenance') await sites.set(site.id, 'maintenance', value === 'on');
-    else await sites.set(site.id, 'event', value === 'none' ? null : (value ?? null));
+    // `none` deletes the row: `settings.value` is NOT NULL, so storing null failed.
+    else if (value === 'none') await sites.unset(site.id, 'event');
+    else await sites.set(site.id, 'event', value ?? null);
     console.log(`${command} ${value} for ${siteKey}`);
   } finally {
     await database.close();
