@@ -118,6 +118,40 @@ describe.each(drivers)('payment notifications ($driver)', ({ driver, skip }) => 
       expect(await balanceOf(api, member.id)).toBe(0);
     });
 
+    it('handles notifications late and out of order: a late decline never undoes a payment', async () => {
+      const member = await buyer();
+      const { order } = await startOrder(api, member.access_token, 'credits-20');
+      // Declined first, then paid with another card on the same order: credited once.
+      expect((await notify(api, signedNotification(order, { RES: '1014' }))).statusCode).toBe(200);
+      expect((await notify(api, signedNotification(order, { RES: '1' }))).statusCode).toBe(200);
+      expect((await notify(api, signedNotification(order))).statusCode).toBe(200);
+      expect((await notify(api, signedNotification(order, { RES: '1005' }))).statusCode).toBe(200);
+      const status = await api.call('GET', `/api/credit-orders/${order.reference}`, {
+        token: member.access_token,
+      });
+      expect(status.json().data.order).toMatchObject({ status: 'paid', failure_reason: null });
+      expect(await balanceOf(api, member.id)).toBe(20);
+    });
+
+    it('answers 422, not 500, for malformed notifications', async () => {
+      const member = await buyer();
+      const { order } = await startOrder(api, member.access_token, 'credits-20');
+      const good = signedNotification(order);
+      for (const bad of [
+        { ...good, AMT: ['19.99'] },
+        { ...good, REF: { $ne: '' } },
+        { ...good, SIG: 'x'.repeat(200) },
+      ]) {
+        const res = await notify(api, bad as unknown as Record<string, string>, false);
+        expect(res.statusCode).toBe(422);
+      }
+      for (const amt of ['1e309', '-20.00', '20.000', '0x14', ' 20.00']) {
+        const res = await notify(api, signedNotification(order, { AMT: amt }));
+        expect([403, 422]).toContain(res.statusCode);
+      }
+      expect(await balanceOf(api, member.id)).toBe(0);
+    });
+
     it('reverses a refund and a chargeback with ledger entries; the balance may go below zero', async () => {
       const member = await buyer();
       const { order } = await startOrder(api, member.access_token, 'credits-50');

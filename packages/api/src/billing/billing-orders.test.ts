@@ -63,6 +63,19 @@ describe.each(drivers)('prices and orders ($driver)', ({ driver, skip }) => {
       });
       expect(unknown.statusCode).toBe(422);
       expect(unknown.json().errors).toEqual({ package_id: ['The selected package id is invalid.'] });
+      for (const package_id of [0, -1, 1e308, [], {}, 'credits-20 OR 1=1', null]) {
+        const probe = await api.call('POST', '/api/credit-orders', {
+          token,
+          body: { package_id, client_key: 'key-probe-1' },
+        });
+        expect(probe.statusCode).toBe(422);
+        expect(Object.keys(probe.json().errors)).toEqual(['package_id']);
+      }
+      const badKey = await api.call('POST', '/api/credit-orders', {
+        token,
+        body: { package_id: 'credits-20', client_key: '../../etc' },
+      });
+      expect(badKey.json().errors).toEqual({ client_key: ['The client key format is invalid.'] });
       const missing = await api.call('POST', '/api/credit-orders', {
         token,
         body: { package_id: 'credits-20' },
