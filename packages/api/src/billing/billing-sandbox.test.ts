@@ -69,6 +69,17 @@ describe.each(drivers)('sandbox card page and welcome credits ($driver)', ({ dri
       expect(await balanceOf(api, member.id)).toBe(20);
     });
 
+    it('a member with purchases can still delete their account (orders go with it)', async () => {
+      const member = await memberWithId(api);
+      const { redirect_url } = await startOrder(api, member.access_token, 'credits-20');
+      expect((await pay(redirect_url, '4111111111111111')).statusCode).toBe(303);
+      const gone = await api.call('DELETE', '/api/account', {
+        token: member.access_token,
+        body: { password: member.password },
+      });
+      expect(gone.statusCode).toBe(200);
+    });
+
     it('a declined card and insufficient funds leave the balance unchanged with a reason', async () => {
       const member = await memberWithId(api);
       const declined = await startOrder(api, member.access_token, 'credits-20');
