@@ -1,5 +1,5 @@
 import type { ShellContext } from '@ukd/contracts';
-import { createShellStore } from '@ukd/store';
+import { createEventBus, createShellStore } from '@ukd/store';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CHECKOUT_STORAGE_KEY, packageSelected } from './billing-slice';
 import { register } from './register';
@@ -18,6 +18,7 @@ function fakeShell() {
   });
   return {
     store,
+    bus: createEventBus(),
     injectSlice,
     installBaseApi: vi.fn((api: Parameters<ShellContext['installBaseApi']>[0]) => {
       injectSlice(api);
@@ -47,5 +48,19 @@ describe('mfe-billing register', () => {
     registration.dispose?.();
     shell.store.dispatch(packageSelected('credits-20'));
     expect(JSON.parse(storage.get(CHECKOUT_STORAGE_KEY) ?? '{}').selectedPackage).toBe('credits-120');
+  });
+
+  it('remembers the conversation a member left to buy credits, and nothing else', () => {
+    const shell = fakeShell();
+    register(shell);
+    const returnTo = () =>
+      (shell.store.getState() as { billing: { returnTo: string | null } }).billing.returnTo;
+    const go = (pathname: string) => shell.bus.emit('shell:route-changed', { pathname, search: '' });
+    go('/dashboard');
+    go('/credits/package');
+    expect(returnTo()).toBeNull();
+    go('/messages/0b6f3c1e-2c4a-4d6e-9b1a-3f5e7d9c1a2b');
+    go('/credits/buy');
+    expect(returnTo()).toBe('/messages/0b6f3c1e-2c4a-4d6e-9b1a-3f5e7d9c1a2b');
   });
 });

@@ -1,10 +1,13 @@
 import { baseApi } from '@ukd/api-client/rtk';
 import type { RemoteRegistration, ShellContext } from '@ukd/contracts';
+import { BILLING_PATHS } from '@ukd/contracts/api/constants';
 import { routeDefinitions } from '@ukd/federation/remote-routes';
 import './billing-api';
-import { billingSlice, saveCheckout, selectBilling } from './billing-slice';
+import { billingSlice, returnToSet, saveCheckout, selectBilling } from './billing-slice';
 import { routes } from './routes';
 import { widgets } from './widgets';
+
+const BUYING = new Set<string>([BILLING_PATHS.choosePackage, BILLING_PATHS.checkout]);
 
 export function register(shell: ShellContext): RemoteRegistration {
   // Importing `billing-api` above injected this remote's endpoints into the one RTK Query api.
@@ -18,10 +21,23 @@ export function register(shell: ShellContext): RemoteRegistration {
     last = next;
     saveCheckout(next);
   });
+  // A member sent to buy from a conversation (a send refused for credits, or Buy credits in the
+  // top bar) goes back to it after paying, whatever link brought them (`?return=` also works).
+  let previousPage: string | null = null;
+  const stopWatchingRoutes = shell.bus.on('shell:route-changed', ({ pathname }) => {
+    if (!BUYING.has(pathname)) {
+      previousPage = pathname;
+      return;
+    }
+    if (previousPage?.startsWith('/messages/')) shell.store.dispatch(returnToSet(previousPage));
+  });
   return {
     id: 'mfe-billing',
     routes: routeDefinitions(routes),
     widgets,
-    dispose: unsubscribe,
+    dispose() {
+      unsubscribe();
+      stopWatchingRoutes();
+    },
   };
 }
