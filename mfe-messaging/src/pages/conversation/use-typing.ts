@@ -1,7 +1,7 @@
 import type { ShellContext } from '@ukd/contracts';
 import { echoChannels } from '@ukd/contracts/api/constants';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { OWNER } from './use-chat';
+import { OWNER } from '../../lib/chat-session';
 
 /** A whisper at most every 2 s while typing; shown for 4 s after the last one. */
 export const typingThrottleMs = 2000;
