@@ -1,6 +1,7 @@
 import { isApiError } from '@ukd/api-client';
 import type { UserNotification } from '@ukd/contracts/api';
 import { selectSettings, selectUser } from '@ukd/store';
+import { relativeTime, useNow } from '@ukd/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router';
@@ -18,7 +19,6 @@ import {
   selectNotifications,
   selectUnreadNotifications,
 } from './notifications-slice';
-import { timeAgo, useNow } from './use-now';
 
 /** SPEC §2/§4 notification bell: opening marks all read; items open their page; delete and mute. */
 export function NotificationBell({ track }: { track: ClickTracker }) {
@@ -132,7 +132,7 @@ export function NotificationBell({ track }: { track: ClickTracker }) {
                     <span>
                       {notificationText(notification)}
                       <br />
-                      <small>{timeAgo(notification.data.timestamp, now)}</small>
+                      <small>{relativeTime(notification.data.timestamp, now)}</small>
                     </span>
                   </button>
                   <span className="shell-bell__tools">
