@@ -2,7 +2,8 @@ import type { Message, MessageList, SentMessageResponse } from '@ukd/contracts/a
 import { creditsSet, unreadMessagesSet } from '@ukd/store';
 import { ApiError, fakeRealtime } from '@ukd/test-support';
 import { describe, expect, it, vi } from 'vitest';
-import { type ChatSessionOptions, createChatSession, type TabSignals } from './chat-session';
+import { type ChatSessionOptions, createChatSession } from './chat-session';
+import type { TabSignals } from './tab-signals';
 import { ME, message, SAM } from './test-data';
 
 const uuid = 'conv-1';

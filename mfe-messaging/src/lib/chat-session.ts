@@ -12,6 +12,7 @@ import type { MessagingCalls } from '../messaging-api';
 import { type ChatAction, type ChatState, chatReducer, initialChatState } from './chat-state';
 import { firstServerId, lastServerId, lastUnreadForMe } from './message-list';
 import { IMAGE_TOO_LARGE, imageProblem } from './send-image';
+import { browserTab, type TabSignals } from './tab-signals';
 
 /** The owner of this remote's realtime subscriptions (disposed with the remote). */
 export const OWNER = 'mfe-messaging';
@@ -23,30 +24,6 @@ export type Refusal = { kind: 'credits'; message: string } | { kind: 'refused'; 
 
 /** The counters a conversation learns from the server's answers. */
 type CounterAction = ReturnType<typeof creditsSet> | ReturnType<typeof unreadMessagesSet>;
-
-/** What a session needs of the browser tab it runs in (a fake in unit tests). */
-export interface TabSignals {
-  visible(): boolean;
-  /** The tab shows again; returns a disposer. */
-  onShown(handler: () => void): () => void;
-  /** The network came back; returns a disposer. */
-  onOnline(handler: () => void): () => void;
-}
-
-export const browserTab: TabSignals = {
-  visible: () => document.visibilityState === 'visible',
-  onShown(handler) {
-    const listener = () => {
-      if (document.visibilityState === 'visible') handler();
-    };
-    document.addEventListener('visibilitychange', listener);
-    return () => document.removeEventListener('visibilitychange', listener);
-  },
-  onOnline(handler) {
-    window.addEventListener('online', handler);
-    return () => window.removeEventListener('online', handler);
-  },
-};
 
 export interface ChatSessionOptions {
   calls: Pick<MessagingCalls, 'latest' | 'after' | 'before' | 'send' | 'sendImage' | 'markRead'>;
