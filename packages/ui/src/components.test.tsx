@@ -44,9 +44,9 @@ describe('EmptyState', () => {
         Try a wider age range.
       </EmptyState>,
     );
-    expect(screen.getByRole('heading', { name: 'No one matches' })).toBeTruthy();
-    expect(screen.getByText('Try a wider age range.')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Clear filters' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'No one matches' }).textContent).toBe('No one matches');
+    expect(screen.getByText('Try a wider age range.').textContent).toBe('Try a wider age range.');
+    expect(screen.getByRole('button', { name: 'Clear filters' }).getAttribute('type')).toBe('button');
   });
 });
 
@@ -97,7 +97,7 @@ describe('Modal', () => {
         <p>They will not see you.</p>
       </Modal>,
     );
-    expect(screen.getByText('They will not see you.')).toBeTruthy();
+    expect(screen.getByText('They will not see you.').closest('dialog')?.open).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Close', hidden: true }));
     expect(onClose).toHaveBeenCalled();
   });
