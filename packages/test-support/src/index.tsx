@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react';
+import { ApiError } from '@ukd/api-client';
 import type { ApiRequestOptions, EventMap, ShellContext } from '@ukd/contracts';
 import type { User } from '@ukd/contracts/api';
 import { createEventBus, createShellStore, userLoaded } from '@ukd/store';
@@ -8,25 +9,8 @@ import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
 
-/**
- * Shaped like the shell's `ApiError` but another class, as in the composed site: the shell's
- * client throws its own copy of the class, never the one a remote bundles.
- */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly fieldErrors: Record<string, string>;
-  constructor(status: number, message: string, errors: Record<string, string[] | string> = {}) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-    this.fieldErrors = Object.fromEntries(
-      Object.entries(errors).map(([field, value]) => [
-        field,
-        Array.isArray(value) ? (value[0] ?? '') : value,
-      ]),
-    );
-  }
-}
+/** Throw one from a handler for a failed call, as the shell's client does. */
+export { ApiError };
 
 export type Handler = (options: ApiRequestOptions) => unknown;
 

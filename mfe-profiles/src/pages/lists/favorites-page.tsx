@@ -1,3 +1,4 @@
+import { toFailure } from '@ukd/api-client';
 import { selectUser, unreadFavoritesSet } from '@ukd/store';
 import { Badge, Button, EmptyState, SiteLink, Spinner, Tabs, tabPanelProps } from '@ukd/ui';
 import { useEffect } from 'react';
@@ -7,7 +8,7 @@ import { Pager, pageParam } from '../../components/pager';
 import { ProfileCard, ProfileGrid } from '../../components/profile-card';
 import { ProfilesNav } from '../../components/profiles-nav';
 import { timeAgo } from '../../lib/labels';
-import { apiError, useMyFavoritesQuery } from '../../profiles-api';
+import { useMyFavoritesQuery } from '../../profiles-api';
 import styles from './lists.module.css';
 
 export default function FavoritesPage() {
@@ -52,7 +53,7 @@ export default function FavoritesPage() {
           <Spinner label="Loading favourites" />
         ) : error ? (
           <div className="ukd-notice ukd-notice--error" role="alert">
-            {apiError(error)?.message || 'Your favourites could not be loaded.'}{' '}
+            {toFailure(error).message || 'Your favourites could not be loaded.'}{' '}
             <Button variant="ghost" onClick={() => refetch()}>
               Try again
             </Button>

@@ -2,14 +2,11 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MyProfile, Photo } from '@ukd/contracts/api';
 import { selectUser } from '@ukd/store';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError, fakeApi, publicProfile, renderPage } from '../../test-support';
 import ProfileEditPage from './profile-edit-page';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 function myProfile(overrides: Partial<MyProfile> = {}): MyProfile {
   const { relation: _relation, ...base } = publicProfile({
@@ -160,21 +157,17 @@ describe('PhotoManager', () => {
     expect(calls.filter((c) => c.path === '/my-photos').length).toBeGreaterThanOrEqual(3);
   });
 
-  it('uploads as multipart with the site headers and shows a 422 for a fake image', async () => {
-    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) =>
-      Response.json(
-        {
-          message: 'The given data was invalid.',
-          errors: { photo: ['The photo must be an image (JPEG, PNG, WebP or HEIC).'] },
-        },
-        { status: 422 },
-      ),
-    );
-    vi.stubGlobal('fetch', fetchMock);
-    localStorage.setItem('auth._token.local', 'Bearer token-1');
+  it('uploads the file as multipart through the shell’s client and shows a 422 for a fake image', async () => {
+    let sent: unknown;
     const { api } = fakeApi({
       'GET /my-profile': () => ({ data: myProfile() }),
       'GET /my-photos': () => ({ data: [] }),
+      'POST /my-photos': ({ body }) => {
+        sent = body;
+        throw new ApiError(422, 'The given data was invalid.', {
+          photo: ['The photo must be an image (JPEG, PNG, WebP or HEIC).'],
+        });
+      },
     });
     const { container } = renderPage(ProfileEditPage, { path: '/profile/edit', url: '/profile/edit', api });
     await screen.findByText(/You have no photos yet/);
@@ -185,17 +178,33 @@ describe('PhotoManager', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'The photo must be an image (JPEG, PNG, WebP or HEIC).',
     );
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/api/my-photos');
-    expect(init?.method).toBe('POST');
-    expect(init?.body).toBeInstanceOf(FormData);
-    expect(init?.headers).toMatchObject({ Authorization: 'Bearer token-1', Accept: 'application/json' });
+    // The headers (site key, device id, bearer token) are the client's: see api-client's tests.
+    expect(sent).toBeInstanceOf(FormData);
+    const photo = (sent as FormData).get('photo');
+    expect(photo).toBeInstanceOf(File);
+    expect((photo as File).name).toBe('x.jpg');
+  });
+
+  it('says the photo is too large when a proxy refuses it with a bare 413', async () => {
+    const { api } = fakeApi({
+      'GET /my-profile': () => ({ data: myProfile() }),
+      'GET /my-photos': () => ({ data: [] }),
+      'POST /my-photos': () => {
+        throw new ApiError(413, 'Payload Too Large');
+      },
+    });
+    const { container } = renderPage(ProfileEditPage, { path: '/profile/edit', url: '/profile/edit', api });
+    await screen.findByText(/You have no photos yet/);
+    fireEvent.change(container.querySelector('input[type=file]') as HTMLInputElement, {
+      target: { files: [new File(['jpeg bytes'], 'me.jpg', { type: 'image/jpeg' })] },
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The photo may not be greater than 10240 kilobytes.',
+    );
   });
 
   it('refuses a file over 10 MB before sending it', async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
-    const { api } = fakeApi({
+    const { api, calls } = fakeApi({
       'GET /my-profile': () => ({ data: myProfile() }),
       'GET /my-photos': () => ({ data: [] }),
     });
@@ -208,6 +217,6 @@ describe('PhotoManager', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'The photo may not be greater than 10240 kilobytes.',
     );
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { toFailure } from '@ukd/api-client';
 import type { InteractionKind, PublicProfile, ReportReason } from '@ukd/contracts/api';
 import { REPORT_REASON_OPTIONS } from '@ukd/contracts/api/options';
 import { selectUser } from '@ukd/store';
@@ -7,7 +8,6 @@ import { useSelector } from 'react-redux';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { ProfilesNav } from '../../components/profiles-nav';
 import {
-  apiError,
   useProfileQuery,
   useReportProfileMutation,
   useSetBlockedMutation,
@@ -27,7 +27,7 @@ export default function ProfilePage() {
   if (user && uuid === user.uuid) return <Navigate to="/my-profile" replace />;
   if (blocked?.uuid === uuid) return <BlockedNotice member={blocked} onUnblocked={() => setBlocked(null)} />;
   if (isLoading) return <PageLoading />;
-  const failure = apiError(error);
+  const failure = error ? toFailure(error) : null;
   if (failure || !profile) {
     return (
       <div className={styles.page}>
@@ -127,7 +127,7 @@ function Interactions({ profile }: { profile: PublicProfile }) {
     else {
       setStatus({
         tone: 'error',
-        text: apiError(result.error)?.message || 'The conversation could not be opened. Please try again.',
+        text: toFailure(result.error).message || 'The conversation could not be opened. Please try again.',
       });
     }
   }
@@ -138,7 +138,7 @@ function Interactions({ profile }: { profile: PublicProfile }) {
     if ('error' in result) {
       setStatus({
         tone: 'error',
-        text: apiError(result.error)?.message || 'That did not work. Please try again.',
+        text: toFailure(result.error).message || 'That did not work. Please try again.',
       });
     } else {
       setStatus({
@@ -195,7 +195,7 @@ function SafetyActions({ profile, onBlocked }: { profile: PublicProfile; onBlock
   async function block() {
     setBlockError(null);
     const result = await setBlocked({ uuid: profile.uuid, on: true });
-    if ('error' in result) setBlockError(apiError(result.error)?.message || 'Blocking did not work.');
+    if ('error' in result) setBlockError(toFailure(result.error).message || 'Blocking did not work.');
     else {
       setOpen(null);
       onBlocked();
@@ -268,8 +268,8 @@ function ReportDialog({
     setErrors({});
     const result = await report({ uuid: profile.uuid, reason, ...(details.trim() ? { details } : {}) });
     if ('error' in result) {
-      const failure = apiError(result.error);
-      setErrors({ ...failure?.fieldErrors, form: failure?.message ?? 'The report could not be sent.' });
+      const failure = toFailure(result.error);
+      setErrors({ ...failure.fieldErrors, form: failure.message || 'The report could not be sent.' });
     } else {
       setSent(result.data.message || 'Thank you. Our team will look at your report.');
       setReason('');
@@ -374,7 +374,7 @@ function BlockedNotice({
         You will not see each other in search, visitors, favourites or messages.
         {error ? (
           <span className="ukd-notice ukd-notice--error" role="alert" style={{ display: 'block' }}>
-            {apiError(error)?.message}
+            {toFailure(error).message}
           </span>
         ) : null}
       </EmptyState>
