@@ -65,7 +65,7 @@ describe('ProfileEditPage', () => {
     fireEvent.change(screen.getByLabelText('Height (cm)'), { target: { value: '' } });
     fireEvent.click(screen.getByLabelText('Cooking'));
     fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
-    expect(await screen.findByText(/Your profile has been saved/)).toBeTruthy();
+    expect((await screen.findByText(/Your profile has been saved/)).closest('[role=status]')).not.toBeNull();
     expect(calls.find((c) => c.method === 'PUT')?.options.body).toEqual({
       headline: 'New here',
       about: 'I like long walks in the Peak District.',
@@ -95,15 +95,17 @@ describe('ProfileEditPage', () => {
     const city = await screen.findByLabelText('Town or city');
     fireEvent.change(city, { target: { value: '' } });
     fireEvent.blur(city);
-    expect(await screen.findByText('Please fill in your city')).toBeTruthy();
+    expect((await screen.findByText('Please fill in your city')).getAttribute('role')).toBe('alert');
     fireEvent.change(screen.getByLabelText('Height (cm)'), { target: { value: '300' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
-    expect(await screen.findByText('The height must be 230 or less')).toBeTruthy();
+    expect((await screen.findByText('The height must be 230 or less')).getAttribute('role')).toBe('alert');
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
     fireEvent.change(city, { target: { value: 'Leeds' } });
     fireEvent.change(screen.getByLabelText('Height (cm)'), { target: { value: '180' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
-    expect(await screen.findByText('The headline may not be greater than 80 characters.')).toBeTruthy();
+    expect(
+      (await screen.findByText('The headline may not be greater than 80 characters.')).getAttribute('role'),
+    ).toBe('alert');
   });
 
   it('marks the profile complete in the store when a save completes it', async () => {
@@ -142,17 +144,19 @@ describe('PhotoManager', () => {
     });
     renderPage(ProfileEditPage, { path: '/profile/edit', url: '/profile/edit', api });
     const list = await screen.findByRole('list', { name: 'Your photos' });
-    expect(within(list).getByText('Main photo')).toBeTruthy();
-    expect(within(list).getByText('Waiting for approval')).toBeTruthy();
+    const [first, second] = within(list).getAllByRole('listitem');
+    expect(first?.textContent).toContain('Main photo');
+    expect(second?.textContent).toContain('Waiting for approval');
+    expect(second?.textContent).not.toContain('Main photo');
     fireEvent.click(within(list).getByRole('button', { name: 'Make photo 2 your main photo' }));
-    expect(await screen.findByText('Your main photo is changed.')).toBeTruthy();
+    expect((await screen.findByText('Your main photo is changed.')).getAttribute('role')).toBe('status');
     fireEvent.click(screen.getByRole('button', { name: 'Delete photo 1' }));
     fireEvent.click(
       within(screen.getByRole('dialog', { name: 'Delete this photo?' })).getByRole('button', {
         name: 'Delete photo',
       }),
     );
-    expect(await screen.findByText('The photo has been deleted.')).toBeTruthy();
+    expect((await screen.findByText('The photo has been deleted.')).getAttribute('role')).toBe('status');
     await waitFor(() => expect(screen.getAllByRole('img', { name: /^Yours/ })).toHaveLength(1));
     expect(calls.filter((c) => c.path === '/my-photos').length).toBeGreaterThanOrEqual(3);
   });
