@@ -155,6 +155,13 @@ export function createUnitConfig(options: UnitOptions): Configuration {
           },
           type: 'javascript/auto',
         },
+        {
+          // Static and legal copy is content (`src/content/*.mdx`); the loader compiles it to a
+          // component on React's automatic JSX runtime, so nothing else has to run over it.
+          test: /\.mdx$/,
+          loader: require.resolve('@mdx-js/loader'),
+          type: 'javascript/auto',
+        },
         { test: /\.module\.css$/, type: 'css/module' },
         { test: /\.css$/, exclude: /\.module\.css$/, type: 'css' },
         { test: /\.(png|jpe?g|webp|avif|svg|woff2?)$/, type: 'asset/resource' },

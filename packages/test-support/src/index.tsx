@@ -18,7 +18,8 @@ export { ApiError };
 export type Handler = (options: ApiRequestOptions) => unknown;
 
 /**
- * A fake of the shell's API client: `'GET /profiles'` -> handler. A handler's return value is the
+ * A fake of the shell's API client: `'GET /profiles'` -> handler. A handler gets the call's options
+ * as the caller passed them (a `FormData` upload body included) and its return value is the
  * answer; throwing an `ApiError` is a failed call. Unknown calls fail the test loudly.
  */
 export function fakeApi(handlers: Record<string, Handler>) {

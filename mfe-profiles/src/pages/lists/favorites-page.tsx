@@ -1,3 +1,4 @@
+import { toFailure } from '@ukd/api-client';
 import { selectUser, unreadFavoritesSet } from '@ukd/store';
 import {
   Badge,
@@ -16,7 +17,7 @@ import { useSearchParams } from 'react-router';
 import { Pager, pageParam } from '../../components/pager';
 import { ProfileCard, ProfileGrid } from '../../components/profile-card';
 import { ProfilesNav } from '../../components/profiles-nav';
-import { apiError, useMyFavoritesQuery } from '../../profiles-api';
+import { useMyFavoritesQuery } from '../../profiles-api';
 import styles from './lists.module.css';
 
 export default function FavoritesPage() {
@@ -62,7 +63,7 @@ export default function FavoritesPage() {
           <Spinner label="Loading favourites" />
         ) : error ? (
           <div className="ukd-notice ukd-notice--error" role="alert">
-            {apiError(error)?.message || 'Your favourites could not be loaded.'}{' '}
+            {toFailure(error).message || 'Your favourites could not be loaded.'}{' '}
             <Button variant="ghost" onClick={() => refetch()}>
               Try again
             </Button>

@@ -1,3 +1,4 @@
+import { toFailure } from '@ukd/api-client';
 import { newVisitorsSet } from '@ukd/store';
 import { Button, EmptyState, relativeTime, SiteLink, Spinner, useNow } from '@ukd/ui';
 import { useEffect } from 'react';
@@ -6,7 +7,7 @@ import { useSearchParams } from 'react-router';
 import { Pager, pageParam } from '../../components/pager';
 import { ProfileCard, ProfileGrid } from '../../components/profile-card';
 import { ProfilesNav } from '../../components/profiles-nav';
-import { apiError, useMyVisitorsQuery } from '../../profiles-api';
+import { useMyVisitorsQuery } from '../../profiles-api';
 import styles from './lists.module.css';
 
 export default function VisitorsPage() {
@@ -31,7 +32,7 @@ export default function VisitorsPage() {
         <Spinner label="Loading visitors" />
       ) : error ? (
         <div className="ukd-notice ukd-notice--error" role="alert">
-          {apiError(error)?.message || 'Your visitors could not be loaded.'}{' '}
+          {toFailure(error).message || 'Your visitors could not be loaded.'}{' '}
           <Button variant="ghost" onClick={() => refetch()}>
             Try again
           </Button>
