@@ -5,9 +5,7 @@ import {
   accessLevels,
   layoutNames,
   type RemoteEntry,
-  type RemoteId,
   type RouteDefinition,
-  remoteIds,
   shellRoutes,
 } from '@ukd/contracts';
 import { type RemoteRoute, routeDefinitions } from '@ukd/federation/remote-routes';
@@ -17,7 +15,7 @@ import { buildUnit, repoRoot } from './build-unit';
 const jiti = createJiti(import.meta.url, { moduleCache: false });
 
 import { readRemoteSlots } from './remote-slots';
-import { siteDir, siteInfo } from './site-config';
+import { byRemoteOrder, isRemoteId, type RemoteId, remoteIds, siteDir, siteInfo } from './site-config';
 import { updateSiteManifest } from './site-manifest-file';
 
 /** Versions kept beside the live one, for tabs still running them and for rollback. */
@@ -70,7 +68,7 @@ export async function deployRemote(remote: RemoteId, sourceDir = join(repoRoot, 
     };
     const remotes = manifest.remotes.filter((r) => r.id !== remote);
     remotes.push(entry);
-    remotes.sort((a, b) => remoteIds.indexOf(a.id) - remoteIds.indexOf(b.id));
+    remotes.sort(byRemoteOrder);
     return { ...manifest, remotes };
   });
 
@@ -90,8 +88,8 @@ export async function main(args: string[]) {
     allowPositionals: true,
     options: { from: { type: 'string' } },
   });
-  const remote = positionals[0] as RemoteId | undefined;
-  if (!remote || !remoteIds.includes(remote)) {
+  const remote = positionals[0];
+  if (!remote || !isRemoteId(remote)) {
     console.error(`usage: npm run deploy:remote -- <${remoteIds.join('|')}> [--from <folder>]`);
     process.exit(2);
   }

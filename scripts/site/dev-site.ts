@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { type RemoteEntry, type RemoteId, remoteIds } from '@ukd/contracts';
+import type { RemoteEntry } from '@ukd/contracts';
 import type { RemoteRoute } from '@ukd/federation/remote-routes';
 import { routeDefinitions } from '@ukd/federation/remote-routes';
 import { createJiti } from 'jiti';
@@ -7,6 +7,7 @@ import { repoRoot } from './build-unit';
 import { createDevEvents } from './dev-events';
 import { ensureProductionRemote } from './production-remote';
 import { readRemoteSlots } from './remote-slots';
+import { byRemoteOrder, isRemoteId, type RemoteId, remoteIds } from './site-config';
 import { updateSiteManifest } from './site-manifest-file';
 import { watchUnit } from './watch-unit';
 
@@ -36,16 +37,14 @@ async function deployDevRemote(remote: RemoteId) {
   };
   await updateSiteManifest(siteDir, siteInfo, (manifest) => ({
     site: siteInfo,
-    remotes: [...manifest.remotes.filter((r) => r.id !== remote), entry].sort(
-      (a, b) => remoteIds.indexOf(a.id) - remoteIds.indexOf(b.id),
-    ),
+    remotes: [...manifest.remotes.filter((r) => r.id !== remote), entry].sort(byRemoteOrder),
   }));
 }
 
 /** `npm run dev -- mfe-messaging mfe-billing`: the remotes to run hot; none named means all. */
 function hotRemotes(args: string[]): RemoteId[] {
   const units = args.filter((arg) => arg !== '--');
-  const unknown = units.filter((unit) => unit !== 'shell' && !remoteIds.includes(unit as RemoteId));
+  const unknown = units.filter((unit) => unit !== 'shell' && !isRemoteId(unit));
   if (unknown.length) {
     console.error(
       `unknown unit ${unknown.join(', ')}; usage: npm run dev [-- <shell|${remoteIds.join('|')}>...]`,

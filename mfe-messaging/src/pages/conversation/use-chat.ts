@@ -24,8 +24,6 @@ import {
 import { sendImageMessage } from '../../lib/send-image';
 import { messagingCalls } from '../../messaging-api';
 
-export const OWNER = 'mfe-messaging';
-
 export type Outgoing = { type: 'text'; body: string } | { type: 'wink' } | { type: 'image'; file: File };
 
 /** Why a send was refused outright: nothing was sent and nothing is left to retry. */
@@ -219,7 +217,6 @@ export function useChat(shell: ShellContext, conversation: Conversation) {
     if (realtime) {
       disposers.push(
         realtime.subscribe(
-          OWNER,
           channel,
           MESSAGE_EVENTS.sent,
           (payload) => {
@@ -228,7 +225,7 @@ export function useChat(shell: ShellContext, conversation: Conversation) {
           },
           { onSubscribed: () => void catchUp() },
         ),
-        realtime.subscribe(OWNER, channel, MESSAGE_EVENTS.read, (payload) => {
+        realtime.subscribe(channel, MESSAGE_EVENTS.read, (payload) => {
           const event = payload as MessagesReadEvent;
           if (event.conversation_uuid !== uuid) return;
           update({ type: 'read', readerId: event.reader_id, upToId: event.up_to_id, readAt: event.read_at });
