@@ -14,6 +14,7 @@ import { buildUnit, repoRoot } from './build-unit';
 
 const jiti = createJiti(import.meta.url, { moduleCache: false });
 
+import { readRemoteNav } from './remote-nav';
 import { readRemoteSlots } from './remote-slots';
 import { byRemoteOrder, isRemoteId, type RemoteId, remoteIds, siteDir, siteInfo } from './site-config';
 import { updateSiteManifest } from './site-manifest-file';
@@ -44,6 +45,7 @@ export async function deployRemote(remote: RemoteId, sourceDir = join(repoRoot, 
   const definitions = routeDefinitions(routes);
   checkRoutes(remote, definitions);
   const slots = await readRemoteSlots(remote, sourceDir);
+  const nav = await readRemoteNav(remote, sourceDir);
 
   await buildUnit({ dir: sourceDir, outDir });
 
@@ -65,6 +67,7 @@ export async function deployRemote(remote: RemoteId, sourceDir = join(repoRoot, 
       version,
       routes: definitions,
       ...(slots && { slots }),
+      ...(nav && { nav }),
     };
     const remotes = manifest.remotes.filter((r) => r.id !== remote);
     remotes.push(entry);

@@ -6,6 +6,7 @@ import { createJiti } from 'jiti';
 import { repoRoot } from './build-unit';
 import { createDevEvents } from './dev-events';
 import { ensureProductionRemote } from './production-remote';
+import { readRemoteNav } from './remote-nav';
 import { readRemoteSlots } from './remote-slots';
 import { byRemoteOrder, isRemoteId, type RemoteId, remoteIds } from './site-config';
 import { updateSiteManifest } from './site-manifest-file';
@@ -28,12 +29,14 @@ async function deployDevRemote(remote: RemoteId) {
     routes: RemoteRoute[];
   };
   const slots = await readRemoteSlots(remote, join(repoRoot, remote));
+  const nav = await readRemoteNav(remote, join(repoRoot, remote));
   const entry: RemoteEntry = {
     id: remote,
     entry: `/remotes/${remote}/dev/mf-manifest.json`,
     version: `dev-${Date.now().toString(36)}`,
     routes: routeDefinitions(routes),
     ...(slots && { slots }),
+    ...(nav && { nav }),
   };
   await updateSiteManifest(siteDir, siteInfo, (manifest) => ({
     site: siteInfo,
