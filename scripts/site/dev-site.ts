@@ -59,7 +59,6 @@ function hotRemotes(args: string[]): RemoteId[] {
 
 export async function main(args: string[]) {
   const hot = hotRemotes(args);
-  process.env.SITE_DIR = siteDir;
   const events = createDevEvents();
 
   for (const remote of remoteIds.filter((id) => !hot.includes(id))) {
