@@ -28,8 +28,11 @@ export type ApiRequest = <T>(path: string, options?: ApiRequestOptions) => Promi
 
 /** What remotes may do with the member's session; the state itself is in the store. */
 export interface SessionControl {
-  /** Fetch the member again, e.g. after a change that affects the top bar or the guards. */
-  reloadUser(): Promise<void>;
+  /**
+   * Fetch the member again, e.g. after a change that affects the top bar or the guards.
+   * `background` when the member did not ask (a realtime event, a catch-up): no progress bar.
+   */
+  reloadUser(options?: { background?: boolean }): Promise<void>;
   logout(): Promise<void>;
 }
 

@@ -86,13 +86,17 @@ describe('member session catch-up', () => {
       reducer: { [notificationsSlice.reducerPath]: notificationsSlice.reducer },
     });
     const requests: string[] = [];
-    const api = vi.fn(async (path: string, options?: { query?: Record<string, unknown> }) => {
-      requests.push(`${path}?${new URLSearchParams(options?.query as Record<string, string>)}`);
-      if (path === '/notifications/count') return { data: { count: 1 } };
-      const after = Number(options?.query?.['filter[after_id]'] ?? 0);
-      const items = after ? [notification(8)] : [notification(7)];
-      return { data: items, meta: { current_page: 1, last_page: 1, per_page: 15, total: items.length } };
-    }) as never;
+    const backgroundFlags: unknown[] = [];
+    const api = vi.fn(
+      async (path: string, options?: { query?: Record<string, unknown>; background?: boolean }) => {
+        requests.push(`${path}?${new URLSearchParams(options?.query as Record<string, string>)}`);
+        backgroundFlags.push(options?.background);
+        if (path === '/notifications/count') return { data: { count: 1 } };
+        const after = Number(options?.query?.['filter[after_id]'] ?? 0);
+        const items = after ? [notification(8)] : [notification(7)];
+        return { data: items, meta: { current_page: 1, last_page: 1, per_page: 15, total: items.length } };
+      },
+    ) as never;
     const reloadUser = vi.fn(async () => undefined);
     const { realtime, resubscribe } = fakeRealtime();
     const stop = startMemberSession(user, {
@@ -116,6 +120,9 @@ describe('member session catch-up', () => {
     expect(requests.some((r) => r.includes('filter%5Bafter_id%5D=7'))).toBe(true);
     await vi.waitFor(() => expect(reloadUser).toHaveBeenCalledOnce());
     expect(store.getState()['shell/notifications'].items.map((n) => n.id)).toEqual([8, 7]);
+    // The member asked for none of it: no progress bar, form errors left alone.
+    expect(reloadUser).toHaveBeenCalledWith({ background: true });
+    expect(backgroundFlags).toEqual(requests.map(() => true));
     expect(store.getState()['shell/notifications'].popups).toEqual([]);
     stop();
   });

@@ -74,7 +74,7 @@ export function startMemberSession(user: User, deps: MemberSessionDeps): () => v
     });
     for (const notification of missed.data) dispatch(notificationReceived({ notification, popup: false }));
     // Missed messages and visits changed the member's counts (the unread badge): fetch them again.
-    if (missed.data.length) await session.reloadUser();
+    if (missed.data.length) await session.reloadUser({ background: true });
   }
 
   function onNotification(payload: unknown) {
@@ -123,19 +123,19 @@ export function startMemberSession(user: User, deps: MemberSessionDeps): () => v
         credits_earned: event.credits_earned,
         reason: event.reason,
       });
-      void session.reloadUser().catch(() => undefined);
+      void session.reloadUser({ background: true }).catch(() => undefined);
     }),
     realtime.join(echoChannels.online),
     shell.onReconnect(() => {
       refresh();
-      void session.reloadUser().catch(() => undefined);
+      void session.reloadUser({ background: true }).catch(() => undefined);
     }),
   );
   // SPEC §3: without `rv` the member's pass is followed on the duration channel.
   if (user.rv === null) {
     disposers.push(
       shell.subscribe(echoChannels.duration(user.uuid), REALTIME_EVENTS.durationUpdated, () => {
-        void session.reloadUser().catch(() => undefined);
+        void session.reloadUser({ background: true }).catch(() => undefined);
       }),
     );
   }

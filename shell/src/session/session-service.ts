@@ -60,8 +60,8 @@ export function createSessionService(
     if (on) refreshTimer = setInterval(() => void api.refreshTokens(), refreshIntervalMs);
   }
 
-  async function loadUser() {
-    const { data } = await api.request<{ data: User }>('/me', { method: 'POST' });
+  async function loadUser({ background = false } = {}) {
+    const { data } = await api.request<{ data: User }>('/me', { method: 'POST', background });
     dispatch(userLoaded(data));
     keepFresh(true);
     follow(data);
@@ -102,7 +102,7 @@ export function createSessionService(
         forget();
       }
     },
-    reloadUser: loadUser,
+    reloadUser: (options) => loadUser(options),
     expired() {
       follow(null);
       dispatch(loggedOut());
