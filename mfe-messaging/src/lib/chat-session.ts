@@ -14,9 +14,6 @@ import { firstServerId, lastServerId, lastUnreadForMe } from './message-list';
 import { IMAGE_TOO_LARGE, imageProblem } from './send-image';
 import { browserTab, type TabSignals } from './tab-signals';
 
-/** The owner of this remote's realtime subscriptions (disposed with the remote). */
-export const OWNER = 'mfe-messaging';
-
 export type Outgoing = { type: 'text'; body: string } | { type: 'wink' } | { type: 'image'; file: File };
 
 /** Why a send was refused outright: nothing was sent and nothing is left to retry. */
@@ -241,7 +238,6 @@ export function createChatSession(options: ChatSessionOptions) {
     if (realtime) {
       stops.push(
         realtime.subscribe(
-          OWNER,
           channel,
           MESSAGE_EVENTS.sent,
           (payload) => {
@@ -250,7 +246,7 @@ export function createChatSession(options: ChatSessionOptions) {
           },
           { onSubscribed: () => void catchUp() },
         ),
-        realtime.subscribe(OWNER, channel, MESSAGE_EVENTS.read, (payload) => {
+        realtime.subscribe(channel, MESSAGE_EVENTS.read, (payload) => {
           const event = payload as MessagesReadEvent;
           if (event.conversation_uuid !== uuid) return;
           update({ type: 'read', readerId: event.reader_id, upToId: event.up_to_id, readAt: event.read_at });

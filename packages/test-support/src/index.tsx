@@ -46,7 +46,6 @@ export function fakeRealtime() {
   const realtime = {
     subscribe: vi.fn(
       (
-        _owner: string,
         channel: string,
         event: string,
         handler: (payload: unknown) => void,
@@ -61,9 +60,8 @@ export function fakeRealtime() {
       return () => reconnects.delete(handler);
     }),
     // Whispers are client events: listened to as `client-{event}`, sent with `whisper`.
-    listenForWhisper: vi.fn(
-      (_owner: string, channel: string, event: string, handler: (payload: unknown) => void) =>
-        listen(`${channel} client-${event}`, handler),
+    listenForWhisper: vi.fn((channel: string, event: string, handler: (payload: unknown) => void) =>
+      listen(`${channel} client-${event}`, handler),
     ),
     whisper: vi.fn(),
     socketId: () => '123.456',
