@@ -127,20 +127,19 @@ for (const { driver, skip } of drivers) {
       }
     });
 
-    it('lets the messaging issue plug in conversation membership', async () => {
-      const mine = '11111111-2222-4333-8444-555555555555';
-      api.context.realtime.channels.allowConversations(
-        async (member, uuid) => member.user.uuid === aliceUuid && uuid === mine,
-      );
-      try {
-        const channel = `private-conversation.${mine}`;
-        const ok = await authForm(alice, { socket_id: SOCKET, channel_name: channel });
-        expect(ok.statusCode).toBe(200);
-        expect(verifyChannelAuth(APP, SOCKET, channel, ok.json().auth)).toBe(true);
-        expect((await authForm(bob, { socket_id: SOCKET, channel_name: channel })).statusCode).toBe(403);
-      } finally {
-        api.context.realtime.channels.allowConversations(async () => false);
-      }
+    it('signs a conversation channel for its participants only', async () => {
+      const carol = await registerMember(api);
+      const carolUuid = (await api.call('POST', '/api/me', { token: carol.access_token })).json().data.uuid;
+      const started = await api.call('POST', '/api/user-conversations', {
+        token: alice.access_token,
+        body: { recipient_uuid: carolUuid },
+      });
+      const mine: string = started.json().data.uuid;
+      const channel = `private-conversation.${mine}`;
+      const ok = await authForm(alice, { socket_id: SOCKET, channel_name: channel });
+      expect(ok.statusCode).toBe(200);
+      expect(verifyChannelAuth(APP, SOCKET, channel, ok.json().auth)).toBe(true);
+      expect((await authForm(bob, { socket_id: SOCKET, channel_name: channel })).statusCode).toBe(403);
     });
 
     it('needs a valid bearer token (401) and validates socket_id and channel_name (422)', async () => {

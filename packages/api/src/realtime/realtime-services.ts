@@ -14,7 +14,7 @@ import {
   pusherHttpBroadcaster,
   silentBroadcaster,
 } from './broadcaster';
-import { ChannelAccess } from './channel-access';
+import { ChannelAccess, type ChannelRule } from './channel-access';
 import type { RealtimeAppCredentials } from './realtime-app';
 
 /** The sender's socket from `X-Socket-ID` (Echo sends it), when well-formed; else none. */
@@ -118,6 +118,8 @@ export interface RealtimeSetup {
   app: RealtimeAppCredentials;
   broadcaster: Broadcaster | undefined;
   httpApi: { host: string; port: number; useTls: boolean } | undefined;
+  /** Who may join which channel (first matching rule decides). */
+  channelRules: readonly ChannelRule[];
   log?: Log;
 }
 
@@ -137,7 +139,7 @@ export function buildRealtime(setup: RealtimeSetup): RealtimeServices {
   return {
     app: setup.app,
     broadcaster,
-    channels: new ChannelAccess(),
+    channels: new ChannelAccess(setup.channelRules),
     events: new RealtimeEvents(broadcaster, log),
     online: new OnlineCounter(broadcaster, log),
   };

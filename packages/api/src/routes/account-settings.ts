@@ -1,5 +1,6 @@
 import { ACCOUNT_MESSAGES, accountExportSchema, messageResponseSchema } from '@ukd/contracts/api';
 import { and, asc, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import type { Member } from '../auth/member';
 import type { AppContext } from '../context';
 import {
   blocks,
@@ -12,7 +13,7 @@ import {
 } from '../db/schema';
 import { type ApiApp, bearerAuth, errorResponses } from '../http/api-app';
 import { fieldError } from '../http/api-error';
-import { currentMember, forbidDuringImpersonation, type Member, requireMember } from '../http/member-auth';
+import { currentMember, forbidDuringImpersonation, requireMember } from '../http/member-auth';
 import { body, email, messages, text } from '../http/rules';
 import { sendEmailChangeMails } from '../mail/account-mails';
 import { exportConversations } from '../messaging/conversation-export';

@@ -1,10 +1,11 @@
 import { messageResponseSchema } from '@ukd/contracts/api';
 import { eq, sql } from 'drizzle-orm';
+import type { Member } from '../auth/member';
 import type { AppContext } from '../context';
 import { photos, users } from '../db/schema';
 import { type ApiApp, bearerAuth, errorResponses } from '../http/api-app';
 import { fieldError } from '../http/api-error';
-import { currentMember, forbidDuringImpersonation, type Member, requireMember } from '../http/member-auth';
+import { currentMember, forbidDuringImpersonation, requireMember } from '../http/member-auth';
 import { body, text } from '../http/rules';
 
 const passwordBody = body({ password: text('password', { max: 1024, raw: true }) });

@@ -138,16 +138,6 @@ export function conversationRoutes(app: ApiApp, ctx: AppContext): void {
   const sender = new MessageSender(ctx);
   const img = { urls: ctx.photoUrls, apiUrl: ctx.options.apiUrl };
 
-  // `private-conversation.{uuid}`: only the two participants may subscribe.
-  ctx.realtime.channels.allowConversations(async (member, uuid) => {
-    try {
-      await participantConversation(ctx.db, member.user.id, uuid);
-      return true;
-    } catch {
-      return false;
-    }
-  });
-
   const includesOf = (include: string[]) => ({
     initiatorPhoto: include.includes('initiator.approved_primary'),
     recipientPhoto: include.includes('recipient.approved_primary'),

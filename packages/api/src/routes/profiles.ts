@@ -13,12 +13,13 @@ import {
 } from '@ukd/contracts/api';
 import { and, count, eq, gt, lte, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import type { Member } from '../auth/member';
 import type { AppContext } from '../context';
 import { photos, type UserRow, users } from '../db/schema';
 import { type ApiApp, bearerAuth, errorResponses } from '../http/api-app';
 import { fieldError } from '../http/api-error';
 import { type ListQuerySpec, pageMeta, parseListQuery } from '../http/list-query';
-import { currentMember, type Member, requireMember } from '../http/member-auth';
+import { currentMember, requireMember } from '../http/member-auth';
 import {
   body,
   clearableText,
