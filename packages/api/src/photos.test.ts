@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from './db/schema';
 import { moderationQueue, reviewPhoto } from './photos/member-photos';
-import { UPLOADS_PER_HOUR } from './routes/photos';
+import { UPLOADS_PER_HOUR } from './photos/photo-routes';
 import { drivers, registerMember, startTestApi, type TestApi } from './test/harness';
 
 type Member = Awaited<ReturnType<typeof registerMember>>;

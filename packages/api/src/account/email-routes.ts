@@ -3,12 +3,12 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { redeemLink } from '../auth/signed-links';
 import type { AppContext } from '../context';
 import { users } from '../db/schema';
-import { type ApiApp, bearerAuth, errorResponses } from '../http/api-app';
+import { type ApiApp, errorResponses } from '../http/api-app';
 import { fieldError } from '../http/api-error';
-import { currentMember, requireMember } from '../http/member-auth';
+import { currentMember } from '../http/member-auth';
 import { body, text } from '../http/rules';
 import { sendConfirmationMail } from '../mail/account-mails';
-import { applyEmailChange } from './account-settings';
+import { applyEmailChange } from './account-settings-routes';
 
 const tokenBody = body({ token: text('token', { max: 2048 }) });
 
@@ -42,27 +42,6 @@ export function emailRoutes(app: ApiApp, ctx: AppContext): void {
   );
 
   app.post(
-    '/confirm-email/resend',
-    {
-      schema: {
-        summary: 'Send the confirmation mail again (at most once a minute)',
-        tags: ['accounts'],
-        security: bearerAuth,
-        response: { 200: messageResponseSchema, ...errorResponses },
-      },
-      preHandler: requireMember(ctx),
-    },
-    async (request) => {
-      const { user } = currentMember(request);
-      if (user.emailConfirmedAt) throw fieldError('email', 'Your email address is already confirmed.');
-      const sent = await ctx.throttle.hit(`confirm-mail:${user.id}`, { maxAttempts: 1, decaySeconds: 60 });
-      if (sent > 1) throw fieldError('email', 'Please wait before retrying.');
-      await sendConfirmationMail(ctx, request.site, user, request.log);
-      return { message: 'A new confirmation link has been sent to your email address.' };
-    },
-  );
-
-  app.post(
     '/unsubscribe',
     {
       schema: {
@@ -89,6 +68,28 @@ export function emailRoutes(app: ApiApp, ctx: AppContext): void {
           ? 'You have been unsubscribed from our emails.'
           : 'You are already unsubscribed.',
       };
+    },
+  );
+}
+
+/** Sends the confirmation mail again to the signed-in member (member scope). */
+export function memberEmailRoutes(app: ApiApp, ctx: AppContext): void {
+  app.post(
+    '/confirm-email/resend',
+    {
+      schema: {
+        summary: 'Send the confirmation mail again (at most once a minute)',
+        tags: ['accounts'],
+        response: { 200: messageResponseSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { user } = currentMember(request);
+      if (user.emailConfirmedAt) throw fieldError('email', 'Your email address is already confirmed.');
+      const sent = await ctx.throttle.hit(`confirm-mail:${user.id}`, { maxAttempts: 1, decaySeconds: 60 });
+      if (sent > 1) throw fieldError('email', 'Please wait before retrying.');
+      await sendConfirmationMail(ctx, request.site, user, request.log);
+      return { message: 'A new confirmation link has been sent to your email address.' };
     },
   );
 }

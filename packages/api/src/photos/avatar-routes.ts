@@ -10,7 +10,7 @@ const AVATARS: Record<string, string> = {
   'default-female.svg': silhouette('#f6dde6', '#d28aa4'),
 };
 
-export function assetRoutes(app: ApiApp): void {
+export function avatarRoutes(app: ApiApp): void {
   app.get(
     '/avatars/:file',
     {

@@ -3,10 +3,10 @@ import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { sessions } from '../db/schema';
-import { type ApiApp, bearerAuth, errorResponses } from '../http/api-app';
+import { type ApiApp, errorResponses } from '../http/api-app';
 import { notFound } from '../http/api-error';
 import { type ListQuerySpec, pageMeta, parseListQuery, pickFields } from '../http/list-query';
-import { currentMember, requireMember } from '../http/member-auth';
+import { currentMember } from '../http/member-auth';
 
 const SORTABLE = { created_at: sessions.createdAt, last_used_at: sessions.lastUsedAt } as const;
 
@@ -33,8 +33,6 @@ const sessionPage = z.object({
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function sessionRoutes(app: ApiApp, ctx: AppContext): void {
-  const auth = requireMember(ctx);
-
   app.get(
     '/sessions',
     {
@@ -42,10 +40,8 @@ export function sessionRoutes(app: ApiApp, ctx: AppContext): void {
         summary:
           "The current member's live sessions (devices); list query: filter[device_id], sort, fields, page, limit",
         tags: ['auth'],
-        security: bearerAuth,
         response: { 200: sessionPage, ...errorResponses },
       },
-      preHandler: auth,
     },
     async (request) => {
       const member = currentMember(request);
@@ -97,10 +93,8 @@ export function sessionRoutes(app: ApiApp, ctx: AppContext): void {
       schema: {
         summary: 'End every session of the current member except this one (e.g. after a password change)',
         tags: ['auth'],
-        security: bearerAuth,
         response: { 200: messageResponseSchema },
       },
-      preHandler: auth,
     },
     async (request) => {
       const member = currentMember(request);
@@ -115,11 +109,9 @@ export function sessionRoutes(app: ApiApp, ctx: AppContext): void {
       schema: {
         summary: 'End one of the current member’s sessions (another device); 404 for anyone else’s',
         tags: ['auth'],
-        security: bearerAuth,
         params: sessionIdParams,
         response: { 200: messageResponseSchema, ...errorResponses },
       },
-      preHandler: auth,
     },
     async (request) => {
       const member = currentMember(request);

@@ -1,14 +1,14 @@
 import { tokenResponseSchema } from '@ukd/contracts/api';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { redeemLink } from '../auth/signed-links';
 import type { AppContext } from '../context';
 import { users } from '../db/schema';
-import { type ApiApp, bearerAuth, errorResponses } from '../http/api-app';
+import { type ApiApp, errorResponses } from '../http/api-app';
 import { fieldError } from '../http/api-error';
 import { clientContext } from '../http/client-context';
-import { currentMember, forbidDuringImpersonation, requireMember } from '../http/member-auth';
+import { currentMember, forbidDuringImpersonation } from '../http/member-auth';
 import { body, text } from '../http/rules';
+import { redeemLink } from './signed-links';
 
 /** A member may take a while at the payment provider before being sent back. */
 export const PAYMENT_LOGIN_TTL_SECONDS = 2 * 3600;
@@ -74,17 +74,18 @@ export function oneTimeLoginRoutes(app: ApiApp, ctx: AppContext): void {
       return { data: await ctx.sessions.start(user, site.key, clientContext(request)) };
     },
   );
+}
 
+/** Issues the one-time payment token for the signed-in member (member scope). */
+export function memberOneTimeLoginRoutes(app: ApiApp, ctx: AppContext): void {
   app.post(
     '/payment/auth-token',
     {
       schema: {
         summary: 'Issue the one-time `custom1` value to pass to the payment provider for the return redirect',
         tags: ['payments'],
-        security: bearerAuth,
         response: { 200: z.object({ data: z.object({ custom1: z.string() }) }) },
       },
-      preHandler: requireMember(ctx),
     },
     async (request) => {
       const member = currentMember(request);

@@ -16,10 +16,10 @@ import { z } from 'zod';
 import type { Member } from '../auth/member';
 import type { AppContext } from '../context';
 import { photos, type UserRow, users } from '../db/schema';
-import { type ApiApp, bearerAuth, errorResponses } from '../http/api-app';
+import { type ApiApp, errorResponses } from '../http/api-app';
 import { fieldError } from '../http/api-error';
 import { type ListQuerySpec, pageMeta, parseListQuery } from '../http/list-query';
-import { currentMember, requireMember } from '../http/member-auth';
+import { currentMember } from '../http/member-auth';
 import {
   body,
   clearableText,
@@ -31,14 +31,14 @@ import {
   text,
 } from '../http/rules';
 import { approvedPrimaries, photosOf } from '../photos/photo-resource';
-import { bornAfter, bornOnOrBefore } from '../profiles/age';
-import { profileCompletion, refreshProfileComplete } from '../profiles/completion';
-import { memberImage, visibleMember } from '../profiles/member-lookup';
-import { myProfile, profileCard, publicProfile, type ResourceContext } from '../profiles/profile-resource';
-import { regionForCity } from '../profiles/regions';
-import { relationOf } from '../profiles/relations';
-import { visibleTo } from '../profiles/visibility';
-import { recordVisit } from '../profiles/visits';
+import { bornAfter, bornOnOrBefore } from './age';
+import { profileCompletion, refreshProfileComplete } from './completion';
+import { memberImage, visibleMember } from './member-lookup';
+import { myProfile, profileCard, publicProfile, type ResourceContext } from './profile-resource';
+import { regionForCity } from './regions';
+import { relationOf } from './relations';
+import { visibleTo } from './visibility';
+import { recordVisit } from './visits';
 
 const keys = (options: readonly { key: number }[]) => options.map((o) => o.key);
 
@@ -189,7 +189,6 @@ function mergedPreferences(current: Record<string, unknown>, patch: Record<strin
 }
 
 export function profileRoutes(app: ApiApp, ctx: AppContext): void {
-  const auth = requireMember(ctx);
   const rc = (): ResourceContext => ({ apiUrl: ctx.options.apiUrl, urls: ctx.photoUrls });
 
   async function ownProfile(userId: number) {
@@ -222,10 +221,8 @@ export function profileRoutes(app: ApiApp, ctx: AppContext): void {
         summary:
           'Browse and search members (/dashboard): filter[gender|age_min|age_max|region|city|username|online|with_photo], sort (-created_at, -last_active_at), include=approved_primary, page, limit',
         tags: ['profiles'],
-        security: bearerAuth,
         response: { 200: profilePage, ...errorResponses },
       },
-      preHandler: auth,
     },
     async (request) => {
       const member = currentMember(request);
@@ -262,11 +259,9 @@ export function profileRoutes(app: ApiApp, ctx: AppContext): void {
         summary:
           "Another member's public profile (never email or date of birth); records a visit (once per 6 hours) and notifies PROFILE_VIEW. 404 when unknown, deactivated or blocked either way",
         tags: ['profiles'],
-        security: bearerAuth,
         params: uuidParams,
         response: { 200: publicProfileResponseSchema, ...errorResponses },
       },
-      preHandler: auth,
     },
     async (request) => {
       const member = currentMember(request);
@@ -298,10 +293,8 @@ export function profileRoutes(app: ApiApp, ctx: AppContext): void {
       schema: {
         summary: "The current member's own profile, with every photo, preferences and completion",
         tags: ['profiles'],
-        security: bearerAuth,
         response: { 200: myProfileResponseSchema },
       },
-      preHandler: auth,
     },
     async (request) => ownProfile(currentMember(request).user.id),
   );
@@ -312,11 +305,9 @@ export function profileRoutes(app: ApiApp, ctx: AppContext): void {
       schema: {
         summary: 'Update the own profile (only the fields sent); preferences are merged key by key',
         tags: ['profiles'],
-        security: bearerAuth,
         body: updateProfileBody,
         response: { 200: myProfileResponseSchema, ...errorResponses },
       },
-      preHandler: auth,
     },
     async (request) => saveProfile(currentMember(request), request.body),
   );
@@ -328,11 +319,9 @@ export function profileRoutes(app: ApiApp, ctx: AppContext): void {
         summary:
           'The completion flow after registration: headline, about, looking_for and region required; answers the own profile with what is still missing (e.g. a photo)',
         tags: ['profiles'],
-        security: bearerAuth,
         body: completeProfileBody,
         response: { 200: myProfileResponseSchema, ...errorResponses },
       },
-      preHandler: auth,
     },
     async (request) => saveProfile(currentMember(request), request.body),
   );

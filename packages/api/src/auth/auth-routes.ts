@@ -6,19 +6,19 @@ import {
 } from '@ukd/contracts/api';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { LoginThrottle } from '../auth/login-throttle';
-import { isCommonPassword } from '../auth/passwords';
 import type { AppContext } from '../context';
 import { users } from '../db/schema';
-import { type ApiApp, bearerAuth, errorResponses } from '../http/api-app';
+import { type ApiApp, errorResponses } from '../http/api-app';
 import { ApiError, fieldError, unauthenticated, validationFailed } from '../http/api-error';
 import { clientContext } from '../http/client-context';
-import { currentMember, requireMember } from '../http/member-auth';
+import { currentMember } from '../http/member-auth';
 import { accepted, body, email, messages, oneOf, text } from '../http/rules';
 import { sendConfirmationMail } from '../mail/account-mails';
 import { memberCounters } from '../members/member-counters';
 import { approvedPrimaries } from '../photos/photo-resource';
 import { userResource } from '../user-resource';
+import { LoginThrottle } from './login-throttle';
+import { isCommonPassword } from './passwords';
 
 const USERNAME = /^[A-Za-z0-9_.-]+$/;
 
@@ -213,17 +213,18 @@ export function authRoutes(app: ApiApp, ctx: AppContext): void {
       return { data: outcome.tokens };
     },
   );
+}
 
+/** Routes of the signed-in member's own session (member scope). */
+export function memberAuthRoutes(app: ApiApp, ctx: AppContext): void {
   app.post(
     '/logout',
     {
       schema: {
         summary: 'End the current session (its access and refresh tokens stop working)',
         tags: ['auth'],
-        security: bearerAuth,
         response: { 200: messageResponseSchema },
       },
-      preHandler: requireMember(ctx),
     },
     async (request) => {
       await ctx.sessions.revoke(currentMember(request).sessionId, 'logout');
@@ -237,10 +238,8 @@ export function authRoutes(app: ApiApp, ctx: AppContext): void {
       schema: {
         summary: 'The current member (SPEC §3 User)',
         tags: ['auth'],
-        security: bearerAuth,
         response: { 200: userResponseSchema },
       },
-      preHandler: requireMember(ctx),
     },
     async (request) => {
       const member = currentMember(request);

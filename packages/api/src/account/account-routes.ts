@@ -3,9 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { Member } from '../auth/member';
 import type { AppContext } from '../context';
 import { photos, users } from '../db/schema';
-import { type ApiApp, bearerAuth, errorResponses } from '../http/api-app';
+import { type ApiApp, errorResponses } from '../http/api-app';
 import { fieldError } from '../http/api-error';
-import { currentMember, forbidDuringImpersonation, requireMember } from '../http/member-auth';
+import { currentMember, forbidDuringImpersonation } from '../http/member-auth';
 import { body, text } from '../http/rules';
 
 const passwordBody = body({ password: text('password', { max: 1024, raw: true }) });
@@ -17,19 +17,15 @@ async function confirmPassword(ctx: AppContext, member: Member, password: string
 }
 
 export function accountRoutes(app: ApiApp, ctx: AppContext): void {
-  const auth = requireMember(ctx);
-
   app.post(
     '/account/deactivate',
     {
       schema: {
         summary: 'Hide the profile and pause the account (the member can log in and reactivate)',
         tags: ['accounts'],
-        security: bearerAuth,
         body: passwordBody,
         response: { 200: messageResponseSchema, ...errorResponses },
       },
-      preHandler: auth,
     },
     async (request) => {
       const member = currentMember(request);
@@ -49,10 +45,8 @@ export function accountRoutes(app: ApiApp, ctx: AppContext): void {
       schema: {
         summary: 'Undo a deactivation',
         tags: ['accounts'],
-        security: bearerAuth,
         response: { 200: messageResponseSchema },
       },
-      preHandler: auth,
     },
     async (request) => {
       const member = currentMember(request);
@@ -70,11 +64,9 @@ export function accountRoutes(app: ApiApp, ctx: AppContext): void {
       schema: {
         summary: 'Delete the account and its personal data for good; every session ends',
         tags: ['accounts'],
-        security: bearerAuth,
         body: passwordBody,
         response: { 200: messageResponseSchema, ...errorResponses },
       },
-      preHandler: auth,
     },
     async (request) => {
       const member = currentMember(request);

@@ -14,9 +14,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { type TrackingEventType, trackingEvents } from '../db/realtime-schema';
-import { type ApiApp, bearerAuth, errorResponses } from '../http/api-app';
+import { type ApiApp, errorResponses } from '../http/api-app';
 import { ApiError } from '../http/api-error';
-import { currentMember, requireMember } from '../http/member-auth';
+import { currentMember } from '../http/member-auth';
 import { body, messages, oneOf } from '../http/rules';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -67,8 +67,6 @@ const created = { 204: z.null().describe('Stored') };
 const tooMany = 'Too many tracking events. Please slow down.';
 
 export function trackingRoutes(app: ApiApp, ctx: AppContext): void {
-  const auth = requireMember(ctx);
-
   /** Stores one event, unless the member sent too many of this kind in the last minute (429). */
   async function record(
     request: FastifyRequest,
@@ -100,7 +98,7 @@ export function trackingRoutes(app: ApiApp, ctx: AppContext): void {
     return reply.code(204).send();
   }
 
-  const common = { tags: ['tracking'], security: bearerAuth };
+  const common = { tags: ['tracking'] };
   const responses = { ...created, ...errorResponses, 429: z.object({ message: z.string() }) };
 
   app.post(
@@ -112,7 +110,6 @@ export function trackingRoutes(app: ApiApp, ctx: AppContext): void {
         body: clickBody,
         response: responses,
       },
-      preHandler: auth,
     },
     (request, reply) => record(request, reply, 'click', request.body),
   );
@@ -126,7 +123,6 @@ export function trackingRoutes(app: ApiApp, ctx: AppContext): void {
         body: sitePopupBody,
         response: responses,
       },
-      preHandler: auth,
     },
     (request, reply) => record(request, reply, 'site_popup', request.body),
   );
@@ -140,7 +136,6 @@ export function trackingRoutes(app: ApiApp, ctx: AppContext): void {
         body: abTestBody,
         response: responses,
       },
-      preHandler: auth,
     },
     (request, reply) => record(request, reply, 'ab_test', request.body),
   );
@@ -155,7 +150,6 @@ export function trackingRoutes(app: ApiApp, ctx: AppContext): void {
         querystring: pushClickQuery,
         response: responses,
       },
-      preHandler: auth,
     },
     (request, reply) => record(request, reply, 'push_click', request.query),
   );

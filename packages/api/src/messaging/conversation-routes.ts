@@ -20,11 +20,14 @@ import { z } from 'zod';
 import type { AppContext } from '../context';
 import { type ConversationRow, conversations, messages } from '../db/messaging-schema';
 import { users } from '../db/schema';
-import { type ApiApp, bearerAuth, errorResponses } from '../http/api-app';
-import { addError, type FieldErrors, fieldError, notFound, validationFailed } from '../http/api-error';
+import { type ApiApp, errorResponses } from '../http/api-app';
+import { addError, type FieldErrors, fieldError, validationFailed } from '../http/api-error';
 import { type ListQuerySpec, pageMeta, parseListQuery } from '../http/list-query';
-import { currentMember, requireMember } from '../http/member-auth';
+import { currentMember } from '../http/member-auth';
 import { body, messages as ruleMessages, text } from '../http/rules';
+import { PhotoRejected, processPhoto } from '../photos/photo-processing';
+import { visibleMember } from '../profiles/member-lookup';
+import { requestSocketId } from '../realtime/realtime-services';
 import {
   conversationResources,
   deletedUptoOf,
@@ -33,14 +36,10 @@ import {
   messageCounters,
   participantConversation,
   viewerSide,
-} from '../messaging/conversations';
-import { MessagePriceList } from '../messaging/message-prices';
-import { messageResource } from '../messaging/message-resource';
-import { MessageSender, type SendInput } from '../messaging/send-message';
-import { PhotoRejected, processPhoto } from '../photos/photo-processing';
-import { PHOTO_FILE } from '../photos/photo-store';
-import { visibleMember } from '../profiles/member-lookup';
-import { requestSocketId } from '../realtime/realtime-services';
+} from './conversations';
+import { MessagePriceList } from './message-prices';
+import { messageResource } from './message-resource';
+import { MessageSender, type SendInput } from './send-message';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_MESSAGE_ID = Number.MAX_SAFE_INTEGER;
@@ -133,7 +132,6 @@ function parseOr422<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> 
 const textBody = text('body', { max: MESSAGE_LIMITS.bodyMax });
 
 export function conversationRoutes(app: ApiApp, ctx: AppContext): void {
-  const auth = requireMember(ctx);
   const prices = new MessagePriceList(ctx.db);
   const sender = new MessageSender(ctx);
   const img = { urls: ctx.photoUrls, apiUrl: ctx.options.apiUrl };
@@ -167,10 +165,8 @@ export function conversationRoutes(app: ApiApp, ctx: AppContext): void {
         summary:
           "The member's conversations, starred first then most recent (SPEC §7): page, limit (10, ≤ 50), include=recipient.approved_primary,initiator.approved_primary,last_message, star, filter[username], filter[only_read], filter[only_unread]; meta.starred_conversations",
         tags: ['messaging'],
-        security: bearerAuth,
         response: { 200: conversationListSchema, ...errorResponses },
       },
-      preHandler: auth,
     },
     async (request) => {
       const member = currentMember(request);
@@ -220,11 +216,9 @@ export function conversationRoutes(app: ApiApp, ctx: AppContext): void {
         summary:
           'Start (or find) the conversation with a member: { recipient_uuid } → 201 new or 200 existing',
         tags: ['messaging'],
-        security: bearerAuth,
         body: startBody,
         response: { 200: conversationResponseSchema, 201: conversationResponseSchema, ...errorResponses },
       },
-      preHandler: auth,
     },
     async (request, reply) => {
       const member = currentMember(request);
@@ -257,11 +251,9 @@ export function conversationRoutes(app: ApiApp, ctx: AppContext): void {
       schema: {
         summary: 'One of the member’s conversations (photos and last message included); 404 otherwise',
         tags: ['messaging'],
-        security: bearerAuth,
         params: uuidParams,
         response: { 200: conversationResponseSchema, ...errorResponses },
       },
-      preHandler: auth,
     },
     async (request) => {
       const member = currentMember(request);
@@ -290,11 +282,9 @@ export function conversationRoutes(app: ApiApp, ctx: AppContext): void {
       schema: {
         summary: starred ? 'Star a conversation (for the member only)' : 'Unstar a conversation',
         tags: ['messaging'],
-        security: bearerAuth,
         params: uuidParams,
         response: { 200: conversationResponseSchema, ...errorResponses },
       },
-      preHandler: auth,
     };
     if (starred) app.put('/user-conversations/:uuid/star', options, handler);
     else app.delete('/user-conversations/:uuid/star', options, handler);
@@ -307,11 +297,9 @@ export function conversationRoutes(app: ApiApp, ctx: AppContext): void {
         summary:
           'Delete a conversation for the member only: its messages so far are hidden for them and marked read; it comes back with the next message',
         tags: ['messaging'],
-        security: bearerAuth,
         params: uuidParams,
         response: { 200: messageResponseSchema, ...errorResponses },
       },
-      preHandler: auth,
     },
     async (request) => {
       const member = currentMember(request);
@@ -350,11 +338,9 @@ export function conversationRoutes(app: ApiApp, ctx: AppContext): void {
         summary:
           'Messages of a conversation, oldest first: ?after={id} (catch up), ?before={id} (page back), else the latest; limit (50, ≤ 100); meta.has_more',
         tags: ['messaging'],
-        security: bearerAuth,
         params: uuidParams,
         response: { 200: messageListSchema, ...errorResponses },
       },
-      preHandler: auth,
     },
     async (request) => {
       const member = currentMember(request);
@@ -399,7 +385,6 @@ export function conversationRoutes(app: ApiApp, ctx: AppContext): void {
         summary:
           'Send a message: JSON { client_msg_id, type: text|wink|trigger, body } or multipart (client_msg_id + file `image`); 201 stored, 200 the original for a repeated client_msg_id; 402 not enough credits; 403 blocked; 429 flood',
         tags: ['messaging'],
-        security: bearerAuth,
         consumes: ['application/json', 'multipart/form-data'],
         params: uuidParams,
         response: {
@@ -411,7 +396,6 @@ export function conversationRoutes(app: ApiApp, ctx: AppContext): void {
           ...errorResponses,
         },
       },
-      preHandler: auth,
     },
     async (request, reply) => {
       const member = currentMember(request);
@@ -499,12 +483,10 @@ export function conversationRoutes(app: ApiApp, ctx: AppContext): void {
         summary:
           'Mark the messages received in a conversation as read, up to an id ({ up_to_id }, default all); broadcasts message.read',
         tags: ['messaging'],
-        security: bearerAuth,
         params: uuidParams,
         body: readBody,
         response: { 200: markReadResponseSchema, ...errorResponses },
       },
-      preHandler: auth,
     },
     async (request) => {
       const member = currentMember(request);
@@ -559,10 +541,8 @@ export function conversationRoutes(app: ApiApp, ctx: AppContext): void {
         summary:
           'Credits each message type costs the member now (0 with the unlimited pass), and their balance',
         tags: ['messaging'],
-        security: bearerAuth,
         response: { 200: messagePricesResponseSchema, ...errorResponses },
       },
-      preHandler: auth,
     },
     async (request) => {
       const member = currentMember(request);
@@ -575,35 +555,6 @@ export function conversationRoutes(app: ApiApp, ctx: AppContext): void {
           credits: member.user.credits,
         },
       };
-    },
-  );
-
-  app.get(
-    '/message-images/:file',
-    {
-      // Loaded by <img>: no Site-key, no Authorization; the signed URL is the permission.
-      config: { siteless: true },
-      schema: {
-        hide: true,
-        params: z.object({ file: z.string().max(64) }),
-        querystring: z.object({
-          expires: z.string().max(16).optional(),
-          signature: z.string().max(64).optional(),
-        }),
-      },
-    },
-    async (request, reply) => {
-      const name = request.params.file;
-      if (!PHOTO_FILE.test(name)) throw notFound();
-      if (!ctx.photoUrls.verify(name, request.query.expires, request.query.signature)) throw notFound();
-      const bytes = await ctx.photoStore.read(name);
-      if (!bytes) throw notFound();
-      return reply
-        .header('cache-control', 'private, max-age=3600')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'")
-        .type('image/jpeg')
-        .send(bytes);
     },
   );
 }

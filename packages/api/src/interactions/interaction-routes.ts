@@ -20,10 +20,10 @@ import {
   userNotifications,
   users,
 } from '../db/schema';
-import { type ApiApp, bearerAuth, errorResponses } from '../http/api-app';
+import { type ApiApp, errorResponses } from '../http/api-app';
 import { ApiError, fieldError } from '../http/api-error';
 import { type ListQuerySpec, pageMeta, parseListQuery } from '../http/list-query';
-import { currentMember, requireMember } from '../http/member-auth';
+import { currentMember } from '../http/member-auth';
 import { body, clearableText, oneOf } from '../http/rules';
 import type { MemberActionType } from '../notifications/notification-writer';
 import { approvedPrimaries } from '../photos/photo-resource';
@@ -66,7 +66,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const blockListSpec: ListQuerySpec<never, never> = { defaultLimit: 24, maxLimit: 100 };
 
 export function interactionRoutes(app: ApiApp, ctx: AppContext): void {
-  const auth = requireMember(ctx);
   const rc = (): ResourceContext => ({ apiUrl: ctx.options.apiUrl, urls: ctx.photoUrls });
 
   for (const kind of ['like', 'favorite', 'wink'] as const) {
@@ -77,11 +76,9 @@ export function interactionRoutes(app: ApiApp, ctx: AppContext): void {
         schema: {
           summary: `Set ${kind} on another member (idempotent; notifies ${NOTIFY[kind]} the first time)`,
           tags: ['interactions'],
-          security: bearerAuth,
           params: uuidParams,
           response: { 200: relationResponseSchema, ...errorResponses },
         },
-        preHandler: auth,
       },
       async (request) => {
         const member = currentMember(request);
@@ -110,11 +107,9 @@ export function interactionRoutes(app: ApiApp, ctx: AppContext): void {
         schema: {
           summary: `Clear ${kind} on another member (idempotent)`,
           tags: ['interactions'],
-          security: bearerAuth,
           params: uuidParams,
           response: { 200: relationResponseSchema, ...errorResponses },
         },
-        preHandler: auth,
       },
       async (request) => {
         const member = currentMember(request);
@@ -140,11 +135,9 @@ export function interactionRoutes(app: ApiApp, ctx: AppContext): void {
         summary:
           'Block a member: the two vanish from each other’s browse, visitors, favourites, profiles and bells',
         tags: ['interactions'],
-        security: bearerAuth,
         params: uuidParams,
         response: { 200: relationResponseSchema, ...errorResponses },
       },
-      preHandler: auth,
     },
     async (request) => {
       const member = currentMember(request);
@@ -173,11 +166,9 @@ export function interactionRoutes(app: ApiApp, ctx: AppContext): void {
       schema: {
         summary: 'Unblock a member',
         tags: ['interactions'],
-        security: bearerAuth,
         params: uuidParams,
         response: { 200: relationResponseSchema, ...errorResponses },
       },
-      preHandler: auth,
     },
     async (request) => {
       const member = currentMember(request);
@@ -196,12 +187,10 @@ export function interactionRoutes(app: ApiApp, ctx: AppContext): void {
         summary:
           'Report a member or one of their photos to the moderators: reason from REPORT_REASONS, optional details and photo_id',
         tags: ['interactions'],
-        security: bearerAuth,
         params: uuidParams,
         body: reportBody,
         response: { 201: reportResponseSchema, ...errorResponses, 429: errorResponses[422] },
       },
-      preHandler: auth,
     },
     async (request, reply) => {
       const member = currentMember(request);
@@ -251,10 +240,8 @@ export function interactionRoutes(app: ApiApp, ctx: AppContext): void {
       schema: {
         summary: 'Members the current member has blocked, latest first (to unblock them)',
         tags: ['interactions'],
-        security: bearerAuth,
         response: { 200: blockedMemberListSchema, ...errorResponses },
       },
-      preHandler: auth,
     },
     async (request) => {
       const member = currentMember(request);
@@ -287,10 +274,8 @@ export function interactionRoutes(app: ApiApp, ctx: AppContext): void {
         summary:
           'Members who viewed my profile, latest first; opening the first page resets new_visitors_count',
         tags: ['interactions'],
-        security: bearerAuth,
         response: { 200: visitorListSchema, ...errorResponses },
       },
-      preHandler: auth,
     },
     async (request) => {
       const member = currentMember(request);
@@ -337,10 +322,8 @@ export function interactionRoutes(app: ApiApp, ctx: AppContext): void {
         summary:
           'filter[type]=mine (default): members I favourited; filter[type]=received: members who favourited me (the first page resets unread_favorites_count)',
         tags: ['interactions'],
-        security: bearerAuth,
         response: { 200: favoriteListSchema, ...errorResponses },
       },
-      preHandler: auth,
     },
     async (request) => {
       const member = currentMember(request);

@@ -8,9 +8,9 @@ import { signChannel } from '@ukd/realtime-server';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
-import { type ApiApp, bearerAuth, errorResponses } from '../http/api-app';
+import { type ApiApp, errorResponses } from '../http/api-app';
 import { ApiError } from '../http/api-error';
-import { currentMember, requireMember } from '../http/member-auth';
+import { currentMember } from '../http/member-auth';
 import { body, text } from '../http/rules';
 
 /** Pusher's channel name alphabet (the realtime server also caps names at 164 characters). */
@@ -43,9 +43,8 @@ function acceptFormBodies(instance: FastifyInstance): void {
   );
 }
 
-export function realtimeRoutes(app: ApiApp, ctx: AppContext): void {
-  const auth = requireMember(ctx);
-
+/** Channel authorisation for the signed-in member (member scope). */
+export function broadcastingAuthRoutes(app: ApiApp, ctx: AppContext): void {
   app.register(async (instance) => {
     acceptFormBodies(instance);
     instance.withTypeProvider<ZodTypeProvider>().post(
@@ -57,12 +56,10 @@ export function realtimeRoutes(app: ApiApp, ctx: AppContext): void {
           description:
             'A member may join only their own private-notifications.user.{uuid}, private-credits.user.{uuid} and private-duration.user.{uuid}, the private-conversation.{uuid} channels of their conversations, and presence-online (channel_data: user_id = member uuid, user_info.username). Anything else: 403.',
           tags: ['realtime'],
-          security: bearerAuth,
           consumes: ['application/x-www-form-urlencoded', 'application/json'],
           body: authBody,
           response: { 200: broadcastingAuthResponseSchema, 403: messageResponseSchema, ...errorResponses },
         },
-        preHandler: auth,
       },
       async (request) => {
         const member = currentMember(request);
@@ -80,7 +77,10 @@ export function realtimeRoutes(app: ApiApp, ctx: AppContext): void {
       },
     );
   });
+}
 
+/** The public online count. */
+export function onlineCountRoutes(app: ApiApp, ctx: AppContext): void {
   app.get(
     '/onlines/count',
     {

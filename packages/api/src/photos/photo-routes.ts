@@ -10,15 +10,14 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context';
-import { photos, users } from '../db/schema';
-import { type ApiApp, bearerAuth, errorResponses } from '../http/api-app';
+import { photos } from '../db/schema';
+import { type ApiApp, errorResponses } from '../http/api-app';
 import { ApiError, fieldError, notFound } from '../http/api-error';
-import { currentMember, requireMember } from '../http/member-auth';
-import { promoteNextPrimary, setPrimary } from '../photos/member-photos';
-import { PhotoRejected, processPhoto } from '../photos/photo-processing';
-import { photoResource, photosOf } from '../photos/photo-resource';
-import { PHOTO_FILE } from '../photos/photo-store';
+import { currentMember } from '../http/member-auth';
 import { refreshProfileComplete } from '../profiles/completion';
+import { promoteNextPrimary, setPrimary } from './member-photos';
+import { PhotoRejected, processPhoto } from './photo-processing';
+import { photoResource, photosOf } from './photo-resource';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const photoParams = z.object({ photo: z.string().max(64) });
@@ -48,8 +47,6 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 export function photoRoutes(app: ApiApp, ctx: AppContext): void {
-  const auth = requireMember(ctx);
-
   async function ownPhoto(userId: number, id: string) {
     if (!UUID.test(id)) throw notFound();
     const [row] = await ctx.db
@@ -66,10 +63,8 @@ export function photoRoutes(app: ApiApp, ctx: AppContext): void {
       schema: {
         summary: "The current member's photos (every status), primary first",
         tags: ['photos'],
-        security: bearerAuth,
         response: { 200: photoListResponseSchema },
       },
-      preHandler: auth,
     },
     async (request) => {
       const member = currentMember(request);
@@ -85,11 +80,9 @@ export function photoRoutes(app: ApiApp, ctx: AppContext): void {
         summary:
           'Upload a photo (multipart/form-data, field `photo`, ≤ 10 MB, ≤ 40 MP, JPEG/PNG/WebP/HEIC by content); re-encoded without metadata, pending moderation; the first photo becomes primary',
         tags: ['photos'],
-        security: bearerAuth,
         consumes: ['multipart/form-data'],
         response: { 201: photoResponseSchema, ...errorResponses, 429: errorResponses[422] },
       },
-      preHandler: auth,
     },
     async (request, reply) => {
       const member = currentMember(request);
@@ -171,11 +164,9 @@ export function photoRoutes(app: ApiApp, ctx: AppContext): void {
       schema: {
         summary: 'Make one of the own photos the primary photo (not a rejected one); 404 for anyone else’s',
         tags: ['photos'],
-        security: bearerAuth,
         params: photoParams,
         response: { 200: photoResponseSchema, ...errorResponses },
       },
-      preHandler: auth,
     },
     async (request) => {
       const member = currentMember(request);
@@ -193,11 +184,9 @@ export function photoRoutes(app: ApiApp, ctx: AppContext): void {
       schema: {
         summary: 'Delete one of the own photos (files included); 404 for anyone else’s',
         tags: ['photos'],
-        security: bearerAuth,
         params: photoParams,
         response: { 200: messageResponseSchema, ...errorResponses },
       },
-      preHandler: auth,
     },
     async (request) => {
       const member = currentMember(request);
@@ -207,44 +196,6 @@ export function photoRoutes(app: ApiApp, ctx: AppContext): void {
       if (row.isPrimary) await promoteNextPrimary(ctx.db, member.user.id);
       await refreshProfileComplete(ctx.db, member.user.id);
       return { message: 'The photo has been deleted.' };
-    },
-  );
-
-  app.get(
-    '/photos/:file',
-    {
-      // Loaded by <img>, which sends neither Site-key nor Authorization.
-      config: { siteless: true },
-      schema: {
-        hide: true,
-        params: z.object({ file: z.string().max(64) }),
-        querystring: z.object({
-          expires: z.string().max(16).optional(),
-          signature: z.string().max(64).optional(),
-        }),
-      },
-    },
-    async (request, reply) => {
-      const name = request.params.file;
-      const match = PHOTO_FILE.exec(name);
-      if (!match) throw notFound();
-      const [row] = await ctx.db
-        .select({ status: photos.status, deactivatedAt: users.deactivatedAt })
-        .from(photos)
-        .innerJoin(users, eq(users.id, photos.userId))
-        .where(eq(photos.file, `${match[1]}.jpg`));
-      if (!row) throw notFound();
-      const isPublic = row.status === 'approved' && row.deactivatedAt === null;
-      const signed = ctx.photoUrls.verify(name, request.query.expires, request.query.signature);
-      if (!isPublic && !signed) throw notFound();
-      const bytes = await ctx.photoStore.read(name);
-      if (!bytes) throw notFound();
-      return reply
-        .header('cache-control', isPublic ? 'public, max-age=3600' : 'private, max-age=3600')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'")
-        .type('image/jpeg')
-        .send(bytes);
     },
   );
 }

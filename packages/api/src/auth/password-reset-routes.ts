@@ -7,7 +7,7 @@ import { type ApiApp, errorResponses } from '../http/api-app';
 import { fieldError } from '../http/api-error';
 import { body, email, text } from '../http/rules';
 import { sendPasswordResetMail } from '../mail/account-mails';
-import { passwordField, withConfirmation } from './auth';
+import { passwordField, withConfirmation } from './auth-routes';
 
 const EMAIL_MESSAGE = 'Please fill in a valid email address';
 

@@ -1,5 +1,6 @@
 import { ACCOUNT_MESSAGES, accountExportSchema, messageResponseSchema } from '@ukd/contracts/api';
 import { and, asc, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
+import { passwordField, withConfirmation } from '../auth/auth-routes';
 import type { Member } from '../auth/member';
 import type { AppContext } from '../context';
 import {
@@ -11,9 +12,9 @@ import {
   userNotifications,
   users,
 } from '../db/schema';
-import { type ApiApp, bearerAuth, errorResponses } from '../http/api-app';
+import { type ApiApp, errorResponses } from '../http/api-app';
 import { fieldError } from '../http/api-error';
-import { currentMember, forbidDuringImpersonation, requireMember } from '../http/member-auth';
+import { currentMember, forbidDuringImpersonation } from '../http/member-auth';
 import { body, email, messages, text } from '../http/rules';
 import { sendEmailChangeMails } from '../mail/account-mails';
 import { exportConversations } from '../messaging/conversation-export';
@@ -21,7 +22,6 @@ import { notificationResource } from '../notifications/notification-writer';
 import { photoResource, photosOf } from '../photos/photo-resource';
 import { profileCompletion } from '../profiles/completion';
 import { myProfile } from '../profiles/profile-resource';
-import { passwordField, withConfirmation } from './auth';
 
 const changeEmailBody = body({
   email: email('email', 'Please fill in a valid email address'),
@@ -79,8 +79,6 @@ export async function applyEmailChange(ctx: AppContext, userId: number, siteId: 
 const iso = (d: Date) => d.toISOString();
 
 export function accountSettingsRoutes(app: ApiApp, ctx: AppContext): void {
-  const auth = requireMember(ctx);
-
   app.put(
     '/account/email',
     {
@@ -88,11 +86,9 @@ export function accountSettingsRoutes(app: ApiApp, ctx: AppContext): void {
         summary:
           'Change the email address: current password required; the new address must confirm with the mailed link before it replaces the old one (which is told)',
         tags: ['accounts'],
-        security: bearerAuth,
         body: changeEmailBody,
         response: { 200: messageResponseSchema, ...errorResponses },
       },
-      preHandler: auth,
     },
     async (request) => {
       const member = currentMember(request);
@@ -123,11 +119,9 @@ export function accountSettingsRoutes(app: ApiApp, ctx: AppContext): void {
       schema: {
         summary: 'Change the password (current password required); every other session ends',
         tags: ['accounts'],
-        security: bearerAuth,
         body: changePasswordBody,
         response: { 200: messageResponseSchema, ...errorResponses },
       },
-      preHandler: auth,
     },
     async (request) => {
       const member = currentMember(request);
@@ -151,10 +145,8 @@ export function accountSettingsRoutes(app: ApiApp, ctx: AppContext): void {
         summary:
           'UK GDPR export of everything held about the member (account, profile, photos, activity, notifications; conversations once messaging exists), as a JSON download',
         tags: ['accounts'],
-        security: bearerAuth,
         response: { 200: accountExportSchema },
       },
-      preHandler: auth,
     },
     async (request, reply) => {
       const member = currentMember(request);

@@ -11,13 +11,13 @@ import { and, asc, count, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-o
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { type UserRow, userNotifications, users } from '../db/schema';
-import { type ApiApp, bearerAuth, errorResponses } from '../http/api-app';
+import { type ApiApp, errorResponses } from '../http/api-app';
 import { fieldError, notFound } from '../http/api-error';
 import { type ListQuerySpec, pageMeta, parseListQuery } from '../http/list-query';
-import { currentMember, requireMember } from '../http/member-auth';
+import { currentMember } from '../http/member-auth';
 import { body } from '../http/rules';
-import { muteSender, unmuteSender } from '../notifications/mutes';
-import { notificationResource } from '../notifications/notification-writer';
+import { muteSender, unmuteSender } from './mutes';
+import { notificationResource } from './notification-writer';
 
 /** Notification ids are serial integers; anything else cannot name one (404). */
 const MAX_ID = 2_147_483_647;
@@ -47,7 +47,6 @@ const updateBody = body({
 });
 
 export function userNotificationRoutes(app: ApiApp, ctx: AppContext): void {
-  const auth = requireMember(ctx);
   const own = (userId: number, id: number) =>
     and(eq(userNotifications.id, id), eq(userNotifications.userId, userId));
 
@@ -89,10 +88,8 @@ export function userNotificationRoutes(app: ApiApp, ctx: AppContext): void {
         summary:
           "The member's notifications, newest first; list query: page, limit (≤ 50, default 15), sort (id, -id), filter[after_id], filter[unread]",
         tags: ['notifications'],
-        security: bearerAuth,
         response: { 200: userNotificationListSchema, ...errorResponses },
       },
-      preHandler: auth,
     },
     async (request) => {
       const member = currentMember(request);
@@ -128,10 +125,8 @@ export function userNotificationRoutes(app: ApiApp, ctx: AppContext): void {
       schema: {
         summary: 'Unread notifications of the member',
         tags: ['notifications'],
-        security: bearerAuth,
         response: { 200: notificationCountResponseSchema, ...errorResponses },
       },
-      preHandler: auth,
     },
     async (request) => {
       const member = currentMember(request);
@@ -149,10 +144,8 @@ export function userNotificationRoutes(app: ApiApp, ctx: AppContext): void {
       schema: {
         summary: 'Mark every notification of the member read',
         tags: ['notifications'],
-        security: bearerAuth,
         response: { 200: readAllResponseSchema, ...errorResponses },
       },
-      preHandler: auth,
     },
     async (request) => {
       const member = currentMember(request);
@@ -171,11 +164,9 @@ export function userNotificationRoutes(app: ApiApp, ctx: AppContext): void {
       schema: {
         summary: 'Mark one notification read (idempotent); another member’s or unknown id: 404',
         tags: ['notifications'],
-        security: bearerAuth,
         params: idParams,
         response: { 200: userNotificationResponseSchema, 404: messageResponseSchema, ...errorResponses },
       },
-      preHandler: auth,
     },
     async (request) => setRead(currentMember(request).user.id, request.params.id, true),
   );
@@ -187,12 +178,10 @@ export function userNotificationRoutes(app: ApiApp, ctx: AppContext): void {
         summary:
           'Save one notification (model layer): a non-null read_at marks it read (server time), null unread; other fields are ignored',
         tags: ['notifications'],
-        security: bearerAuth,
         params: idParams,
         body: updateBody,
         response: { 200: userNotificationResponseSchema, 404: messageResponseSchema, ...errorResponses },
       },
-      preHandler: auth,
     },
     async (request) =>
       setRead(currentMember(request).user.id, request.params.id, request.body.read_at !== null),
@@ -204,11 +193,9 @@ export function userNotificationRoutes(app: ApiApp, ctx: AppContext): void {
       schema: {
         summary: 'Delete one notification; another member’s or unknown id: 404',
         tags: ['notifications'],
-        security: bearerAuth,
         params: idParams,
         response: { 200: messageResponseSchema, 404: messageResponseSchema, ...errorResponses },
       },
-      preHandler: auth,
     },
     async (request) => {
       const member = currentMember(request);
@@ -229,11 +216,9 @@ export function userNotificationRoutes(app: ApiApp, ctx: AppContext): void {
       schema: {
         summary: 'Stop notifications from a member (by username; idempotent); unknown or self: 422',
         tags: ['notifications'],
-        security: bearerAuth,
         params: usernameParams,
         response: { 200: muteResponseSchema, ...errorResponses },
       },
-      preHandler: auth,
     },
     async (request) => {
       const member = currentMember(request);
@@ -252,11 +237,9 @@ export function userNotificationRoutes(app: ApiApp, ctx: AppContext): void {
       schema: {
         summary: 'Receive notifications from a muted member again (idempotent); unknown or self: 422',
         tags: ['notifications'],
-        security: bearerAuth,
         params: usernameParams,
         response: { 200: muteResponseSchema, ...errorResponses },
       },
-      preHandler: auth,
     },
     async (request) => {
       const member = currentMember(request);
