@@ -22,6 +22,7 @@ import { memberScope } from './http/member-scope';
 import { siteGuard } from './http/request-guards';
 import { interactionRoutes } from './interactions/interaction-routes';
 import { conversationRoutes } from './messaging/conversation-routes';
+import { messageRoutes } from './messaging/message-routes';
 import { userNotificationRoutes } from './notifications/notification-routes';
 import { avatarRoutes } from './photos/avatar-routes';
 import { photoRoutes, registerPhotoUploads } from './photos/photo-routes';
@@ -114,6 +115,7 @@ export function apiPlugin(ctx: AppContext): FastifyPluginAsync {
         userNotificationRoutes,
         trackingRoutes,
         conversationRoutes,
+        messageRoutes,
       ]),
     );
 

@@ -1,6 +1,9 @@
 import {
   type CreditsEarnedEvent,
   type DurationUpdatedEvent,
+  MESSAGE_EVENTS,
+  type Message,
+  type MessagesReadEvent,
   REALTIME_EVENTS,
   realtimeChannels,
   SOCKET_ID_PATTERN,
@@ -39,6 +42,26 @@ export class RealtimeEvents {
       [realtimeChannels.notifications(recipientUuid)],
       REALTIME_EVENTS.notificationCreated,
       notification,
+    );
+  }
+
+  /** `message.sent` on the conversation's channel (after commit; the sender's own socket is skipped). */
+  messageSent(conversationUuid: string, message: Message, options?: BroadcastOptions): Promise<void> {
+    return this.broadcaster.publish(
+      [realtimeChannels.conversation(conversationUuid)],
+      MESSAGE_EVENTS.sent,
+      message,
+      options,
+    );
+  }
+
+  /** `message.read` on the conversation's channel: the reader read the messages up to an id. */
+  messageRead(conversationUuid: string, event: MessagesReadEvent, options?: BroadcastOptions): Promise<void> {
+    return this.broadcaster.publish(
+      [realtimeChannels.conversation(conversationUuid)],
+      MESSAGE_EVENTS.read,
+      event,
+      options,
     );
   }
 
