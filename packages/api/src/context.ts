@@ -7,6 +7,7 @@ import { SessionService } from './auth/sessions';
 import type { Database, Db } from './db/database';
 import type { SiteRow } from './db/schema';
 import { type Mailer, outboxMailer, smtpMailer } from './mail/mailer';
+import { notificationCounts } from './members/member-counters';
 import { conversationChannelRule } from './messaging/channel-rule';
 import { muteGate } from './notifications/mutes';
 import { NotificationWriter } from './notifications/notification-writer';
@@ -68,7 +69,11 @@ export async function buildContext(options: ResolvedApiOptions, database: Databa
     photoUrls: new PhotoUrls(options.apiUrl, options.jwtSecret),
     notifications: new NotificationWriter(
       db,
-      broadcastNotifications(realtime, options.onNotificationCreated),
+      broadcastNotifications(
+        realtime,
+        (recipientId) => notificationCounts(db, recipientId),
+        options.onNotificationCreated,
+      ),
       (error) => console.error('notification hook failed', error),
       muteGate(db),
     ),

@@ -1,7 +1,8 @@
-import type { UserNotification } from '@ukd/contracts/api';
+import type { NotificationCreatedEvent, UserNotification } from '@ukd/contracts/api';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from './db/schema';
+import { appendCredits } from './messaging/credit-ledger';
 import type { Broadcaster } from './realtime/broadcaster';
 import { drivers, registerMember, startTestApi, type TestApi } from './test/harness';
 
@@ -113,6 +114,58 @@ for (const { driver, skip } of drivers) {
       expect(readAll.json()).toEqual({ message: 'All notifications marked as read.', data: { updated: 5 } });
       expect(await unread(owner)).toBe(0);
       expect((await list(owner)).json().data.every((n: UserNotification) => n.read_at !== null)).toBe(true);
+    });
+
+    it('sends the recipient’s counters with each notification, as they stand once it is stored', async () => {
+      const owner = await registerMember(api);
+      const fan = await registerMember(api);
+      const [ownerUuid, fanUuid] = [await uuidOf(owner), await uuidOf(fan)];
+      const [fanRow] = await api.context.db.select().from(users).where(eq(users.uuid, fanUuid));
+      if (!fanRow) throw new Error('fan missing');
+      await appendCredits(api.context.db, { userId: fanRow.id, delta: 5, reason: 'promotion' });
+      /** The event published for the owner's notification of this action type, once it is out. */
+      async function eventFor(actionType: string): Promise<NotificationCreatedEvent> {
+        for (let waited = 0; waited < 3000; waited += 20) {
+          const event = published
+            .filter((p) => p.channels[0] === `private-notifications.user.${ownerUuid}`)
+            .map((p) => p.data as NotificationCreatedEvent)
+            .find((e) => e.data.action_type === actionType);
+          if (event) return event;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        throw new Error(`no ${actionType} event`);
+      }
+
+      await api.call('PUT', `/api/profiles/${ownerUuid}/favorite`, { token: fan.access_token });
+      expect((await eventFor('USER_FAVORITE')).counts).toEqual({
+        unread_messages_count: 0,
+        new_visitors_count: 0,
+        unread_favorites_count: 1,
+      });
+      await api.call('GET', `/api/profiles/${ownerUuid}`, { token: fan.access_token });
+      expect((await eventFor('PROFILE_VIEW')).counts).toEqual({
+        unread_messages_count: 0,
+        new_visitors_count: 1,
+        unread_favorites_count: 1,
+      });
+      const started = await api.call('POST', '/api/user-conversations', {
+        token: fan.access_token,
+        body: { recipient_uuid: ownerUuid },
+      });
+      const sent = await api.call('POST', `/api/user-conversations/${started.json().data.uuid}/messages`, {
+        token: fan.access_token,
+        body: { client_msg_id: crypto.randomUUID(), type: 'text', body: 'hello' },
+      });
+      expect(sent.statusCode).toBe(201);
+      const received = await eventFor('MESSAGE_RECEIVED');
+      expect(received.counts).toEqual({
+        unread_messages_count: 1,
+        new_visitors_count: 1,
+        unread_favorites_count: 1,
+      });
+      // The rest of the event is the stored resource, as the list serves it.
+      const { counts: _counts, ...resource } = received;
+      expect((await list(owner)).json().data[0]).toEqual(resource);
     });
 
     it('deletes only the member’s own notifications; anything else is 404', async () => {

@@ -4,10 +4,10 @@ import {
   MESSAGE_EVENTS,
   type Message,
   type MessagesReadEvent,
+  type NotificationCreatedEvent,
   REALTIME_EVENTS,
   realtimeChannels,
   SOCKET_ID_PATTERN,
-  type UserNotification,
 } from '@ukd/contracts/api';
 import type { FastifyRequest } from 'fastify';
 import type { CreatedNotification, NotificationCreatedHook } from '../notifications/notification-writer';
@@ -36,12 +36,15 @@ export class RealtimeEvents {
     private readonly log: Log,
   ) {}
 
-  /** `notification.created` on the owner's notifications channel (call after the row is stored). */
-  notificationCreated(recipientUuid: string, notification: UserNotification): Promise<void> {
+  /**
+   * `notification.created` on the owner's notifications channel (call after the row is stored):
+   * the stored resource with the recipient's counters as they stand after it.
+   */
+  notificationCreated(recipientUuid: string, event: NotificationCreatedEvent): Promise<void> {
     return this.broadcaster.publish(
       [realtimeChannels.notifications(recipientUuid)],
       REALTIME_EVENTS.notificationCreated,
-      notification,
+      event,
     );
   }
 
@@ -168,19 +171,24 @@ export function buildRealtime(setup: RealtimeSetup): RealtimeServices {
   };
 }
 
+/** The recipient's badge counters, read when their notification is broadcast. */
+export type NotificationCountsOf = (recipientId: number) => Promise<NotificationCreatedEvent['counts']>;
+
 /**
- * The notification writer's `onCreated`: broadcasts the stored record on the owner's channel
- * (in the background), then runs the hook given in the options, if any.
+ * The notification writer's `onCreated`: broadcasts the stored record with the recipient's
+ * counters on the owner's channel (in the background, so the member's request never waits on
+ * the count or the realtime server), then runs the hook given in the options, if any.
  */
 export function broadcastNotifications(
   realtime: RealtimeServices,
+  countsOf: NotificationCountsOf,
   next: NotificationCreatedHook = () => {},
 ): NotificationCreatedHook {
   return async (created: CreatedNotification) => {
-    realtime.events.inBackground(
-      () => realtime.events.notificationCreated(created.recipientUuid, created.notification),
-      `notification ${created.notification.id}`,
-    );
+    realtime.events.inBackground(async () => {
+      const counts = await countsOf(created.recipientId);
+      await realtime.events.notificationCreated(created.recipientUuid, { ...created.notification, counts });
+    }, `notification ${created.notification.id}`);
     await next(created);
   };
 }
