@@ -20,6 +20,7 @@ import { errorHandler } from './http/error-handler';
 import { registerJsonBody } from './http/json-body';
 import { memberScope } from './http/member-scope';
 import { siteGuard } from './http/request-guards';
+import { interactionListRoutes } from './interactions/interaction-list-routes';
 import { interactionRoutes } from './interactions/interaction-routes';
 import { conversationRoutes } from './messaging/conversation-routes';
 import { messageRoutes } from './messaging/message-routes';
@@ -110,6 +111,7 @@ export function apiPlugin(ctx: AppContext): FastifyPluginAsync {
         sessionRoutes,
         profileRoutes,
         interactionRoutes,
+        interactionListRoutes,
         photoRoutes,
         broadcastingAuthRoutes,
         userNotificationRoutes,
