@@ -29,7 +29,7 @@ for (const { driver, skip } of drivers) {
       await bad(
         { email: taken.email.toUpperCase(), password: m.password },
         'email',
-        'The email has already been taken.',
+        'The email has already been taken',
       );
       await bad({ email: m.email, password: m.password }, 'email');
       await bad({ email: ['x@example.com'], password: m.password }, 'email');
@@ -74,12 +74,12 @@ for (const { driver, skip } of drivers) {
       await bad(
         { current_password: m.password, password: 'short', password_confirmation: 'short' },
         'password',
-        'The password must be at least 8 characters.',
+        'The password must be at least 8 characters',
       );
       await bad(
         { current_password: m.password, password: 'Fresh-Pass-77', password_confirmation: 'Other-Pass-77' },
         'password',
-        'The password confirmation does not match.',
+        'The password confirmation does not match',
       );
       await bad(
         { current_password: m.password, password: 'x'.repeat(1000), password_confirmation: 'x'.repeat(1000) },

@@ -141,7 +141,7 @@ for (const { driver, skip } of drivers) {
       );
       const bad = await api.call('POST', '/api/refresh', { body: { refresh_token: ['x'] } });
       expect(bad.statusCode).toBe(422);
-      expect(bad.json().errors).toEqual({ refresh_token: ['The refresh token must be a string.'] });
+      expect(bad.json().errors).toEqual({ refresh_token: ['The refresh token must be a string'] });
     });
 
     it('logout revokes the access and refresh tokens of that session only', async () => {

@@ -72,7 +72,7 @@ for (const { driver, skip } of drivers) {
         },
       });
       expect(mismatch.statusCode).toBe(422);
-      expect(mismatch.json().errors.password).toEqual(['The password confirmation does not match.']);
+      expect(mismatch.json().errors.password).toEqual(['The password confirmation does not match']);
 
       const wrongToken = await api.call('POST', '/api/reset-password', {
         body: {

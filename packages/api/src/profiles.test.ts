@@ -90,18 +90,18 @@ for (const { driver, skip } of drivers) {
       await bad(
         { headline: 'x'.repeat(81) },
         'headline',
-        'The headline may not be greater than 80 characters.',
+        'The headline may not be greater than 80 characters',
       );
-      await bad({ about: 'too short' }, 'about', 'The about must be at least 20 characters.');
-      await bad({ height_cm: 50 }, 'height_cm', 'The height cm must be 120 or more.');
+      await bad({ about: 'too short' }, 'about', 'The about must be at least 20 characters');
+      await bad({ height_cm: 50 }, 'height_cm', 'The height cm must be 120 or more');
       await bad('{"height_cm":1e309}', 'height_cm');
       await bad({ height_cm: '170' }, 'height_cm');
       await bad({ height_cm: 170.5 }, 'height_cm');
-      await bad({ body_type: 8 }, 'body_type', 'The selected body type is invalid.');
+      await bad({ body_type: 8 }, 'body_type', 'The selected body type is invalid');
       await bad({ eye_colour: '2' }, 'eye_colour');
       await bad({ hair_colour: [1] }, 'hair_colour');
       await bad({ tattoos_piercings: 0 }, 'tattoos_piercings');
-      await bad({ region: 'mars' }, 'region', 'The selected region is invalid.');
+      await bad({ region: 'mars' }, 'region', 'The selected region is invalid');
       await bad({ interests: 'travel' }, 'interests');
       await bad({ interests: ['knitting-with-cats'] }, 'interests');
       await bad({ interests: [{}] }, 'interests');
@@ -126,7 +126,7 @@ for (const { driver, skip } of drivers) {
         'looking_for',
         'region',
       ]);
-      expect(complete.json().errors.headline).toEqual(['The headline field is required.']);
+      expect(complete.json().errors.headline).toEqual(['The headline field is required']);
     });
 
     it('completes a profile through the completion flow (still missing the photo)', async () => {

@@ -25,15 +25,15 @@ for (const { driver, skip } of drivers) {
       const res = await register({});
       expect(res.statusCode).toBe(422);
       expect(res.json()).toEqual({
-        message: 'The username field is required. (and 6 more errors)',
+        message: 'The username field is required (and 6 more errors)',
         errors: {
-          username: ['The username field is required.'],
+          username: ['The username field is required'],
           email: ['Please fill in a valid email address'],
-          password: ['The password field is required.'],
-          gender: ['The gender field is required.'],
-          date_of_birth: ['The date of birth field is required.'],
+          password: ['The password field is required'],
+          gender: ['The gender field is required'],
+          date_of_birth: ['The date of birth field is required'],
           city: ['Please fill in your city'],
-          terms: ['The terms must be accepted.'],
+          terms: ['The terms must be accepted'],
         },
       });
     });
@@ -53,13 +53,10 @@ for (const { driver, skip } of drivers) {
       expect(res.json().errors).toEqual({
         email: ['Please fill in a valid email address'],
         city: ['Please fill in your city'],
-        password: [
-          'The password must be at least 8 characters.',
-          'The password confirmation does not match.',
-        ],
-        gender: ['The selected gender is invalid.'],
-        username: ['The username must be at least 3 characters.'],
-        terms: ['The terms must be accepted.'],
+        password: ['The password must be at least 8 characters', 'The password confirmation does not match'],
+        gender: ['The selected gender is invalid'],
+        username: ['The username must be at least 3 characters'],
+        terms: ['The terms must be accepted'],
       });
     });
 
@@ -69,11 +66,11 @@ for (const { driver, skip } of drivers) {
       expect((await register(newMember({ date_of_birth: yearsAgo(18) }))).statusCode).toBe(201);
       for (const date_of_birth of ['2001-02-30', '15/06/1995', '1800-01-01', '1995-6-1']) {
         const res = await register(newMember({ date_of_birth }));
-        expect(res.json().errors.date_of_birth).toEqual(['The date of birth is not a valid date.']);
+        expect(res.json().errors.date_of_birth).toEqual(['The date of birth is not a valid date']);
       }
       const long = await register(newMember({ city: 'x'.repeat(101), password: 'p'.repeat(129) }));
-      expect(long.json().errors.city).toEqual(['The city may not be greater than 100 characters.']);
-      expect(long.json().errors.password).toContain('The password may not be greater than 128 characters.');
+      expect(long.json().errors.city).toEqual(['The city may not be greater than 100 characters']);
+      expect(long.json().errors.password).toContain('The password may not be greater than 128 characters');
     });
 
     it('refuses the most common passwords (a shipped list of thousands)', async () => {
@@ -91,8 +88,8 @@ for (const { driver, skip } of drivers) {
       );
       expect(res.statusCode).toBe(422);
       expect(res.json().errors).toEqual({
-        email: ['The email has already been taken.'],
-        username: ['The username has already been taken.'],
+        email: ['The email has already been taken'],
+        username: ['The username has already been taken'],
       });
     });
 

@@ -259,10 +259,10 @@ for (const { driver, skip } of drivers) {
     it('answers 422 with a message for an unknown username or the member themself', async () => {
       const owner = await registerMember(api);
       for (const [name, message] of [
-        ['nobody_here_at_all', 'The selected from user name is invalid.'],
+        ['nobody_here_at_all', 'The selected from user name is invalid'],
         [owner.username, 'You cannot mute notifications from yourself.'],
-        ['%00', 'The selected from user name is invalid.'],
-        ['x'.repeat(90), 'The selected from user name is invalid.'],
+        ['%00', 'The selected from user name is invalid'],
+        ['x'.repeat(90), 'The selected from user name is invalid'],
       ] as const) {
         for (const [method, action] of [
           ['POST', 'mute'],

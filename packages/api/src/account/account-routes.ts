@@ -1,4 +1,4 @@
-import { messageResponseSchema } from '@ukd/contracts/api';
+import { ACCOUNT_MESSAGES, messageResponseSchema } from '@ukd/contracts/api';
 import { eq, sql } from 'drizzle-orm';
 import type { Member } from '../auth/member';
 import type { AppContext } from '../context';
@@ -12,7 +12,7 @@ const passwordBody = body({ password: text('password', { max: 1024, raw: true })
 
 async function confirmPassword(ctx: AppContext, member: Member, password: string): Promise<void> {
   if (!(await ctx.passwords.verify(member.user.passwordHash, password))) {
-    throw fieldError('password', 'The password is incorrect.');
+    throw fieldError('password', ACCOUNT_MESSAGES.passwordIncorrect);
   }
 }
 

@@ -1,4 +1,5 @@
 import { ACCOUNT_MESSAGES, accountExportSchema, messageResponseSchema } from '@ukd/contracts/api';
+import { customMessages } from '@ukd/validation/messages';
 import { and, asc, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { passwordField, withConfirmation } from '../auth/auth-routes';
 import type { Member } from '../auth/member';
@@ -24,7 +25,7 @@ import { profileCompletion } from '../profiles/completion';
 import { myProfile } from '../profiles/profile-resource';
 
 const changeEmailBody = body({
-  email: email('email', 'Please fill in a valid email address'),
+  email: email('email', customMessages.email),
   password: text('password', { max: 1024, raw: true }),
 });
 

@@ -4,6 +4,7 @@ import {
   tokenResponseSchema,
   userResponseSchema,
 } from '@ukd/contracts/api';
+import { customMessages } from '@ukd/validation/messages';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../context';
@@ -64,21 +65,21 @@ const registerBody = withConfirmation(
       max: 30,
       pattern: {
         regex: USERNAME,
-        message: 'The username may only contain letters, numbers, dashes, dots and underscores.',
+        message: 'The username may only contain letters, numbers, dashes, dots and underscores',
       },
     }),
-    email: email('email', 'Please fill in a valid email address'),
+    email: email('email', customMessages.email),
     password: passwordField(),
     password_confirmation: z.unknown().optional(),
     gender: oneOf('gender', ['male', 'female']),
     date_of_birth: text('date_of_birth', {
       max: 10,
       check: (s) => {
-        if (!isRealDate(s)) return 'The date of birth is not a valid date.';
+        if (!isRealDate(s)) return messages.date('date_of_birth');
         return isAdult(s) ? undefined : 'You must be at least 18 years old to join.';
       },
     }),
-    city: text('city', { max: 100, requiredMessage: 'Please fill in your city' }),
+    city: text('city', { max: 100, requiredMessage: customMessages.cityRequired }),
     terms: accepted('terms'),
   }),
 );

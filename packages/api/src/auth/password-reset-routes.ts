@@ -1,4 +1,5 @@
 import { AUTH_MESSAGES, messageResponseSchema } from '@ukd/contracts/api';
+import { customMessages } from '@ukd/validation/messages';
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../context';
@@ -9,7 +10,7 @@ import { body, email, text } from '../http/rules';
 import { sendPasswordResetMail } from '../mail/account-mails';
 import { passwordField, withConfirmation } from './auth-routes';
 
-const EMAIL_MESSAGE = 'Please fill in a valid email address';
+const EMAIL_MESSAGE = customMessages.email;
 
 const forgotBody = body({ email: email('email', EMAIL_MESSAGE) });
 const resetBody = withConfirmation(

@@ -14,7 +14,7 @@ import { type ApiApp, errorResponses } from '../http/api-app';
 import { addError, type FieldErrors, validationFailed } from '../http/api-error';
 import { type ListQuerySpec, parseListQuery } from '../http/list-query';
 import { currentMember } from '../http/member-auth';
-import { body } from '../http/rules';
+import { body, messages } from '../http/rules';
 import { requestSocketId } from '../realtime/realtime-services';
 import { markRead, messagePage } from './conversation-queries';
 import { messageCounters, participantConversation } from './conversations';
@@ -34,10 +34,10 @@ const messagesSpec: ListQuerySpec = {
 
 const readBody = body({
   up_to_id: z
-    .number({ error: 'The up to id must be an integer.' })
-    .int({ error: 'The up to id must be an integer.' })
-    .min(1, { error: 'The up to id must be 1 or more.' })
-    .max(MAX_MESSAGE_ID, { error: `The up to id must be ${MAX_MESSAGE_ID} or less.` })
+    .number({ error: messages.integer('up_to_id') })
+    .int({ error: messages.integer('up_to_id') })
+    .min(1, { error: messages.minValue('up_to_id', 1) })
+    .max(MAX_MESSAGE_ID, { error: messages.maxValue('up_to_id', MAX_MESSAGE_ID) })
     .optional(),
 });
 
@@ -49,7 +49,7 @@ function messageIdParam(
   const raw = query[name];
   if (raw === undefined || raw === '') return undefined;
   if (typeof raw !== 'string' || !/^\d{1,16}$/.test(raw) || Number(raw) > MAX_MESSAGE_ID) {
-    addError(errors, name, `The ${name} must be a message id.`);
+    addError(errors, name, `The ${name} must be a message id`);
     return undefined;
   }
   return Number(raw);
@@ -91,7 +91,7 @@ export function messageRoutes(app: ApiApp, ctx: AppContext): void {
       const after = messageIdParam(raw, 'after', errors);
       const before = messageIdParam(raw, 'before', errors);
       if (after !== undefined && before !== undefined)
-        addError(errors, 'before', 'Use either after or before, not both.');
+        addError(errors, 'before', 'Use either after or before, not both');
       if (Object.keys(errors).length) throw validationFailed(errors);
       const { limit } = parseListQuery({ limit: raw.limit }, messagesSpec);
       const page = await messagePage(ctx.db, row, member.user.id, { after, before, limit });

@@ -7,14 +7,14 @@ import { body, messages as ruleMessages, text } from '../http/rules';
 import { PhotoRejected, processPhoto } from '../photos/photo-processing';
 import type { SendInput, SendResult } from './send-message';
 
+const CLIENT_MSG_ID_FORMAT = 'The client msg id must be a UUID';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const clientMsgId = z
   .string({
-    error: (iss) =>
-      iss.input === undefined ? ruleMessages.required('client_msg_id') : 'The client msg id must be a UUID.',
+    error: (iss) => (iss.input === undefined ? ruleMessages.required('client_msg_id') : CLIENT_MSG_ID_FORMAT),
   })
-  .regex(UUID, { error: 'The client msg id must be a UUID.' });
+  .regex(UUID, { error: CLIENT_MSG_ID_FORMAT });
 
 /** The JSON send: `{ client_msg_id, type, body }` (images come as multipart). */
 export const sendBody = body({
@@ -45,7 +45,7 @@ export type SendRequest =
 /** An earlier send with this client id, if any (a repeat is answered before any image work). */
 type FindRepeat = (clientMsgId: string) => Promise<SendResult | null>;
 
-const imageRequired = () => fieldError('image', 'The image field is required.');
+const imageRequired = () => fieldError('image', ruleMessages.required('image'));
 
 /** Multipart: `client_msg_id` and one file `image`; the image is re-encoded and stored. */
 async function multipartInput(

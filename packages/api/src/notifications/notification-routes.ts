@@ -15,7 +15,7 @@ import { type ApiApp, errorResponses } from '../http/api-app';
 import { fieldError, notFound } from '../http/api-error';
 import { type ListQuerySpec, pageMeta, parseListQuery } from '../http/list-query';
 import { currentMember } from '../http/member-auth';
-import { body } from '../http/rules';
+import { body, messages } from '../http/rules';
 import { muteSender, unmuteSender } from './mutes';
 import { notificationResource } from './notification-writer';
 
@@ -43,7 +43,7 @@ const idParams = z.object({ id: z.string().max(64) });
 const usernameParams = z.object({ fromUserName: z.string().max(200) });
 
 const updateBody = body({
-  read_at: z.union([z.string(), z.null()], { error: 'The read at must be a string or null.' }).optional(),
+  read_at: z.union([z.string(), z.null()], { error: 'The read at must be a string or null' }).optional(),
 });
 
 export function userNotificationRoutes(app: ApiApp, ctx: AppContext): void {
@@ -75,7 +75,7 @@ export function userNotificationRoutes(app: ApiApp, ctx: AppContext): void {
             .where(and(eq(users.siteId, member.siteId), sql`lower(${users.username}) = lower(${name})`))
             .limit(1)
         : [];
-    if (!user) throw fieldError('from_user_name', 'The selected from user name is invalid.');
+    if (!user) throw fieldError('from_user_name', messages.invalid('from_user_name'));
     if (user.id === member.id)
       throw fieldError('from_user_name', 'You cannot mute notifications from yourself.');
     return user;

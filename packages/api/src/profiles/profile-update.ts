@@ -7,6 +7,7 @@ import {
   TATTOOS_PIERCINGS_OPTIONS,
   UK_REGIONS,
 } from '@ukd/contracts/api';
+import { customMessages } from '@ukd/validation/messages';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/database';
@@ -33,7 +34,7 @@ const profileFields = {
   looking_for: clearableText('looking_for', PROFILE_LIMITS.looking_for),
   city: text('city', {
     max: PROFILE_LIMITS.city.max,
-    requiredMessage: 'Please fill in your city',
+    requiredMessage: customMessages.cityRequired,
   }).optional(),
   region: oneOf('region', UK_REGIONS).nullable().optional(),
   height_cm: integerBetween('height_cm', PROFILE_LIMITS.height_cm.min, PROFILE_LIMITS.height_cm.max)
@@ -94,7 +95,7 @@ function mergedPreferences(current: Record<string, unknown>, patch: Record<strin
   if (Buffer.byteLength(JSON.stringify(merged)) > PROFILE_LIMITS.preferences_bytes) {
     throw fieldError(
       'preferences',
-      `The preferences may not be greater than ${PROFILE_LIMITS.preferences_bytes} bytes.`,
+      `The preferences may not be greater than ${PROFILE_LIMITS.preferences_bytes} bytes`,
     );
   }
   return merged;

@@ -11,7 +11,7 @@ import type { AppContext } from '../context';
 import { type ApiApp, errorResponses } from '../http/api-app';
 import { ApiError } from '../http/api-error';
 import { currentMember } from '../http/member-auth';
-import { body, text } from '../http/rules';
+import { body, messages, text } from '../http/rules';
 
 /** Pusher's channel name alphabet (the realtime server also caps names at 164 characters). */
 const CHANNEL_NAME = /^[A-Za-z0-9_\-=@,.;]+$/;
@@ -19,11 +19,11 @@ const CHANNEL_NAME = /^[A-Za-z0-9_\-=@,.;]+$/;
 const authBody = body({
   socket_id: text('socket_id', {
     max: 43,
-    pattern: { regex: SOCKET_ID_PATTERN, message: 'The socket id format is invalid.' },
+    pattern: { regex: SOCKET_ID_PATTERN, message: messages.format('socket_id') },
   }),
   channel_name: text('channel_name', {
     max: 164,
-    pattern: { regex: CHANNEL_NAME, message: 'The channel name format is invalid.' },
+    pattern: { regex: CHANNEL_NAME, message: messages.format('channel_name') },
   }),
 });
 
