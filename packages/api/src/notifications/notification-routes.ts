@@ -7,16 +7,23 @@ import {
   userNotificationListSchema,
   userNotificationResponseSchema,
 } from '@ukd/contracts/api';
-import { and, asc, count, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../context';
-import { type UserRow, userNotifications, users } from '../db/schema';
+import type { UserRow } from '../db/schema';
 import { type ApiApp, errorResponses } from '../http/api-app';
 import { fieldError, notFound } from '../http/api-error';
 import { type ListQuerySpec, pageMeta, parseListQuery } from '../http/list-query';
 import { currentMember } from '../http/member-auth';
 import { body, messages } from '../http/rules';
 import { muteSender, unmuteSender } from './mutes';
+import {
+  deleteNotification,
+  markAllRead,
+  memberByUsername,
+  notificationPage,
+  setReadAt,
+  unreadCount,
+} from './notification-queries';
 import { notificationResource } from './notification-writer';
 
 /** Notification ids are serial integers; anything else cannot name one (404). */
@@ -47,19 +54,11 @@ const updateBody = body({
 });
 
 export function userNotificationRoutes(app: ApiApp, ctx: AppContext): void {
-  const own = (userId: number, id: number) =>
-    and(eq(userNotifications.id, id), eq(userNotifications.userId, userId));
-
   /** Sets or clears read_at of one of the member's notifications; 404 when not theirs. */
   async function setRead(userId: number, rawId: string, read: boolean) {
     const id = notificationId(rawId);
     if (id === null) throw notFound();
-    const [row] = await ctx.db
-      .update(userNotifications)
-      // Reading twice keeps the first read time.
-      .set({ readAt: read ? sql`coalesce(${userNotifications.readAt}, now())` : null })
-      .where(own(userId, id))
-      .returning();
+    const row = await setReadAt(ctx.db, userId, id, read);
     if (!row) throw notFound();
     return { data: notificationResource(row) };
   }
@@ -67,14 +66,10 @@ export function userNotificationRoutes(app: ApiApp, ctx: AppContext): void {
   /** Another member of the same site by username (case-insensitive); 422 for unknown or self. */
   async function sender(member: UserRow, username: string): Promise<UserRow> {
     const name = username.trim();
-    const [user] =
+    const user =
       name !== '' && name.isWellFormed() && !name.includes('\u0000')
-        ? await ctx.db
-            .select()
-            .from(users)
-            .where(and(eq(users.siteId, member.siteId), sql`lower(${users.username}) = lower(${name})`))
-            .limit(1)
-        : [];
+        ? await memberByUsername(ctx.db, member.siteId, name)
+        : null;
     if (!user) throw fieldError('from_user_name', messages.invalid('from_user_name'));
     if (user.id === member.id)
       throw fieldError('from_user_name', 'You cannot mute notifications from yourself.');
@@ -95,27 +90,16 @@ export function userNotificationRoutes(app: ApiApp, ctx: AppContext): void {
       const member = currentMember(request);
       const query = parseListQuery(request.query, listSpec);
       const { after_id: afterId, unread } = query.filter;
-      const where = and(
-        eq(userNotifications.userId, member.user.id),
-        afterId === undefined ? undefined : gt(userNotifications.id, afterId as number),
-        unread === undefined
-          ? undefined
-          : unread
-            ? isNull(userNotifications.readAt)
-            : isNotNull(userNotifications.readAt),
+      const { rows, total } = await notificationPage(
+        ctx.db,
+        member.user.id,
+        {
+          afterId: typeof afterId === 'number' ? afterId : undefined,
+          unread: typeof unread === 'boolean' ? unread : undefined,
+        },
+        { limit: query.limit, offset: query.offset, ascending: query.sort[0]?.direction === 'asc' },
       );
-      const direction = query.sort[0]?.direction === 'asc' ? asc : desc;
-      const [rows, [total]] = await Promise.all([
-        ctx.db
-          .select()
-          .from(userNotifications)
-          .where(where)
-          .orderBy(direction(userNotifications.id))
-          .limit(query.limit)
-          .offset(query.offset),
-        ctx.db.select({ n: count() }).from(userNotifications).where(where),
-      ]);
-      return { data: rows.map(notificationResource), meta: pageMeta(total?.n ?? 0, query) };
+      return { data: rows.map(notificationResource), meta: pageMeta(total, query) };
     },
   );
 
@@ -130,11 +114,7 @@ export function userNotificationRoutes(app: ApiApp, ctx: AppContext): void {
     },
     async (request) => {
       const member = currentMember(request);
-      const [row] = await ctx.db
-        .select({ n: count() })
-        .from(userNotifications)
-        .where(and(eq(userNotifications.userId, member.user.id), isNull(userNotifications.readAt)));
-      return { data: { count: row?.n ?? 0 } };
+      return { data: { count: await unreadCount(ctx.db, member.user.id) } };
     },
   );
 
@@ -149,12 +129,8 @@ export function userNotificationRoutes(app: ApiApp, ctx: AppContext): void {
     },
     async (request) => {
       const member = currentMember(request);
-      const updated = await ctx.db
-        .update(userNotifications)
-        .set({ readAt: new Date() })
-        .where(and(eq(userNotifications.userId, member.user.id), isNull(userNotifications.readAt)))
-        .returning({ id: userNotifications.id });
-      return { message: 'All notifications marked as read.', data: { updated: updated.length } };
+      const updated = await markAllRead(ctx.db, member.user.id);
+      return { message: 'All notifications marked as read.', data: { updated } };
     },
   );
 
@@ -201,11 +177,7 @@ export function userNotificationRoutes(app: ApiApp, ctx: AppContext): void {
       const member = currentMember(request);
       const id = notificationId(request.params.id);
       if (id === null) throw notFound();
-      const deleted = await ctx.db
-        .delete(userNotifications)
-        .where(own(member.user.id, id))
-        .returning({ id: userNotifications.id });
-      if (deleted.length === 0) throw notFound();
+      if (!(await deleteNotification(ctx.db, member.user.id, id))) throw notFound();
       return { message: 'Notification deleted' };
     },
   );

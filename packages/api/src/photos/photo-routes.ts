@@ -6,16 +6,21 @@ import {
   photoListResponseSchema,
   photoResponseSchema,
 } from '@ukd/contracts/api';
-import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context';
-import { photos } from '../db/schema';
 import { type ApiApp, errorResponses } from '../http/api-app';
 import { ApiError, fieldError, notFound } from '../http/api-error';
 import { currentMember } from '../http/member-auth';
 import { refreshProfileComplete } from '../profiles/completion';
-import { promoteNextPrimary, setPrimary } from './member-photos';
+import {
+  addPhoto,
+  deletePhoto,
+  ownPhotoRow,
+  photoCount,
+  promoteNextPrimary,
+  setPrimary,
+} from './member-photos';
 import { PhotoRejected, processPhoto } from './photo-processing';
 import { photoResource, photosOf } from './photo-resource';
 
@@ -39,20 +44,10 @@ export async function registerPhotoUploads(app: FastifyInstance): Promise<void> 
   });
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
-
 export function photoRoutes(app: ApiApp, ctx: AppContext): void {
   async function ownPhoto(userId: number, id: string) {
     if (!UUID.test(id)) throw notFound();
-    const [row] = await ctx.db
-      .select()
-      .from(photos)
-      .where(and(eq(photos.id, id.toLowerCase()), eq(photos.userId, userId)));
+    const row = await ownPhotoRow(ctx.db, userId, id);
     if (!row) throw notFound();
     return row;
   }
@@ -112,11 +107,8 @@ export function photoRoutes(app: ApiApp, ctx: AppContext): void {
       }
       if (bytes === null) throw fieldError('photo', PHOTO_MESSAGES.required);
 
-      const [existing] = await ctx.db
-        .select({ n: count() })
-        .from(photos)
-        .where(eq(photos.userId, member.user.id));
-      if ((existing?.n ?? 0) >= PHOTO_LIMITS.maxPerMember) throw fieldError('photo', PHOTO_MESSAGES.tooMany);
+      if ((await photoCount(ctx.db, member.user.id)) >= PHOTO_LIMITS.maxPerMember)
+        throw fieldError('photo', PHOTO_MESSAGES.tooMany);
 
       let processed: Awaited<ReturnType<typeof processPhoto>>;
       try {
@@ -137,22 +129,7 @@ export function photoRoutes(app: ApiApp, ctx: AppContext): void {
           ? { status: 'approved' as const, reviewedAt: new Date() }
           : {}),
       };
-      const hasPrimary = sql`exists (select 1 from ${photos} p where p.user_id = ${member.user.id} and p.is_primary)`;
-      let row: typeof photos.$inferSelect | undefined;
-      try {
-        [row] = await ctx.db
-          .insert(photos)
-          .values({ ...values, isPrimary: sql`not ${hasPrimary}` })
-          .returning();
-      } catch (error) {
-        // Two first uploads at once: the other became primary; this one is not.
-        if (!isUniqueViolation(error)) throw error;
-        [row] = await ctx.db
-          .insert(photos)
-          .values({ ...values, isPrimary: false })
-          .returning();
-      }
-      if (!row) throw new Error('photo insert returned nothing');
+      const row = await addPhoto(ctx.db, values);
       await refreshProfileComplete(ctx.db, member.user.id);
       return reply.code(201).send({ data: photoResource(row, ctx.photoUrls) });
     },
@@ -191,7 +168,7 @@ export function photoRoutes(app: ApiApp, ctx: AppContext): void {
     async (request) => {
       const member = currentMember(request);
       const row = await ownPhoto(member.user.id, request.params.photo);
-      await ctx.db.delete(photos).where(eq(photos.id, row.id));
+      await deletePhoto(ctx.db, row.id);
       await ctx.photoStore.remove(row.file);
       if (row.isPrimary) await promoteNextPrimary(ctx.db, member.user.id);
       await refreshProfileComplete(ctx.db, member.user.id);
