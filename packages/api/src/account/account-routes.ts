@@ -1,12 +1,11 @@
 import { ACCOUNT_MESSAGES, messageResponseSchema } from '@ukd/contracts/api';
-import { eq, sql } from 'drizzle-orm';
 import type { Member } from '../auth/member';
 import type { AppContext } from '../context';
-import { photos, users } from '../db/schema';
 import { type ApiApp, errorResponses } from '../http/api-app';
 import { fieldError } from '../http/api-error';
 import { currentMember, forbidDuringImpersonation } from '../http/member-auth';
 import { body, text } from '../http/rules';
+import { deleteMember, photoFilesOf, setDeactivated } from './account-queries';
 
 const passwordBody = body({ password: text('password', { max: 1024, raw: true }) });
 
@@ -31,10 +30,7 @@ export function accountRoutes(app: ApiApp, ctx: AppContext): void {
       const member = currentMember(request);
       forbidDuringImpersonation(member);
       await confirmPassword(ctx, member, request.body.password);
-      await ctx.db
-        .update(users)
-        .set({ deactivatedAt: sql`coalesce(${users.deactivatedAt}, now())`, updatedAt: sql`now()` })
-        .where(eq(users.id, member.user.id));
+      await setDeactivated(ctx.db, member.user.id, true);
       return { message: 'Your account has been deactivated.' };
     },
   );
@@ -50,10 +46,7 @@ export function accountRoutes(app: ApiApp, ctx: AppContext): void {
     },
     async (request) => {
       const member = currentMember(request);
-      await ctx.db
-        .update(users)
-        .set({ deactivatedAt: null, updatedAt: sql`now()` })
-        .where(eq(users.id, member.user.id));
+      await setDeactivated(ctx.db, member.user.id, false);
       return { message: 'Welcome back! Your account is active again.' };
     },
   );
@@ -74,12 +67,9 @@ export function accountRoutes(app: ApiApp, ctx: AppContext): void {
       await confirmPassword(ctx, member, request.body.password);
       // Sessions, tokens, profile, photos, visits, likes, blocks, reports and notifications go
       // with the row through ON DELETE CASCADE; the photo files are removed afterwards.
-      const files = await ctx.db
-        .select({ file: photos.file })
-        .from(photos)
-        .where(eq(photos.userId, member.user.id));
-      await ctx.db.delete(users).where(eq(users.id, member.user.id));
-      await Promise.all(files.map(({ file }) => ctx.photoStore.remove(file)));
+      const files = await photoFilesOf(ctx.db, member.user.id);
+      await deleteMember(ctx.db, member.user.id);
+      await Promise.all(files.map((file) => ctx.photoStore.remove(file)));
       request.log.info({ userUuid: member.user.uuid }, 'account deleted');
       return { message: 'Your account has been deleted.' };
     },

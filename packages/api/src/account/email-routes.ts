@@ -1,13 +1,12 @@
 import { messageResponseSchema } from '@ukd/contracts/api';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import { redeemLink } from '../auth/signed-links';
 import type { AppContext } from '../context';
-import { users } from '../db/schema';
 import { type ApiApp, errorResponses } from '../http/api-app';
 import { fieldError } from '../http/api-error';
 import { currentMember } from '../http/member-auth';
 import { body, text } from '../http/rules';
 import { sendConfirmationMail } from '../mail/account-mails';
+import { confirmEmail, unsubscribe } from './account-queries';
 import { applyEmailChange } from './account-settings-routes';
 
 const tokenBody = body({ token: text('token', { max: 2048 }) });
@@ -33,10 +32,7 @@ export function emailRoutes(app: ApiApp, ctx: AppContext): void {
         await applyEmailChange(ctx, changed, request.site.id);
         return { message: 'Your email address has been changed.' };
       }
-      await ctx.db
-        .update(users)
-        .set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`, updatedAt: sql`now()` })
-        .where(and(eq(users.id, userId), eq(users.siteId, request.site.id)));
+      await confirmEmail(ctx.db, userId, request.site.id);
       return { message: 'Your email address has been confirmed.' };
     },
   );
@@ -53,20 +49,10 @@ export function emailRoutes(app: ApiApp, ctx: AppContext): void {
     },
     async (request) => {
       const uuid = await redeemLink(ctx.db, ctx.signer, 'unsubscribe', request.site.key, request.body.token);
-      const updated = uuid
-        ? await ctx.db
-            .update(users)
-            .set({ emailUnsubscribedAt: sql`now()`, updatedAt: sql`now()` })
-            .where(
-              and(eq(users.uuid, uuid), eq(users.siteId, request.site.id), isNull(users.emailUnsubscribedAt)),
-            )
-            .returning({ id: users.id })
-        : [];
+      const updated = uuid ? await unsubscribe(ctx.db, uuid, request.site.id) : false;
       if (!uuid) throw fieldError('token', 'This unsubscribe link is invalid.');
       return {
-        message: updated.length
-          ? 'You have been unsubscribed from our emails.'
-          : 'You are already unsubscribed.',
+        message: updated ? 'You have been unsubscribed from our emails.' : 'You are already unsubscribed.',
       };
     },
   );

@@ -5,10 +5,9 @@ import {
   userResponseSchema,
 } from '@ukd/contracts/api';
 import { customMessages } from '@ukd/validation/messages';
-import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../context';
-import { users } from '../db/schema';
+import type { UserRow } from '../db/schema';
 import { type ApiApp, errorResponses } from '../http/api-app';
 import { ApiError, fieldError, unauthenticated, validationFailed } from '../http/api-error';
 import { clientContext } from '../http/client-context';
@@ -19,6 +18,7 @@ import { memberCounters } from '../members/member-counters';
 import { approvedPrimaries } from '../photos/photo-resource';
 import { userResource } from '../user-resource';
 import { LoginThrottle } from './login-throttle';
+import { insertMember, memberByEmail, takenBy } from './member-queries';
 import { isCommonPassword } from './passwords';
 
 const USERNAME = /^[A-Za-z0-9_.-]+$/;
@@ -114,15 +114,7 @@ export function authRoutes(app: ApiApp, ctx: AppContext): void {
     async (request, reply) => {
       const input = request.body;
       const site = request.site;
-      const taken = await ctx.db
-        .select({ email: users.email, username: users.username })
-        .from(users)
-        .where(
-          and(
-            eq(users.siteId, site.id),
-            sql`(${users.email} = ${input.email} or lower(${users.username}) = ${input.username.toLowerCase()})`,
-          ),
-        );
+      const taken = await takenBy(ctx.db, site.id, input.email, input.username);
       const errors: Record<string, string[]> = {};
       if (taken.some((u) => u.email === input.email)) errors.email = [messages.taken('email')];
       if (taken.some((u) => u.username.toLowerCase() === input.username.toLowerCase())) {
@@ -131,26 +123,22 @@ export function authRoutes(app: ApiApp, ctx: AppContext): void {
       if (Object.keys(errors).length) throw validationFailed(errors);
 
       const passwordHash = await ctx.passwords.hash(input.password);
-      let user: typeof users.$inferSelect | undefined;
+      let user: UserRow;
       try {
-        [user] = await ctx.db
-          .insert(users)
-          .values({
-            siteId: site.id,
-            username: input.username,
-            email: input.email,
-            passwordHash,
-            gender: input.gender,
-            dateOfBirth: input.date_of_birth,
-            city: input.city,
-          })
-          .returning();
+        user = await insertMember(ctx.db, {
+          siteId: site.id,
+          username: input.username,
+          email: input.email,
+          passwordHash,
+          gender: input.gender,
+          dateOfBirth: input.date_of_birth,
+          city: input.city,
+        });
       } catch (error) {
         // Two sign-ups racing for the same name: the database decides, the loser gets the usual 422.
         if (isUniqueViolation(error)) throw fieldError('email', messages.taken('email or username'));
         throw error;
       }
-      if (!user) throw new Error('user insert returned nothing');
       await sendConfirmationMail(ctx, site, user, request.log);
       const tokens = await ctx.sessions.start(user, site.key, clientContext(request));
       return reply.code(201).send({ data: tokens });
@@ -176,10 +164,7 @@ export function authRoutes(app: ApiApp, ctx: AppContext): void {
         const message = AUTH_MESSAGES.throttle(wait);
         throw new ApiError(429, message, { email: [message] }, { 'retry-after': String(wait) });
       }
-      const [user] = await ctx.db
-        .select()
-        .from(users)
-        .where(and(eq(users.siteId, site.id), eq(users.email, address)));
+      const user = await memberByEmail(ctx.db, site.id, address);
       const ok = await ctx.passwords.verify(user?.passwordHash, password);
       if (!user || !ok) {
         await ctx.throttle.recordFailure(keys);

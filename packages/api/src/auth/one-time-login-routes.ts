@@ -1,13 +1,12 @@
 import { tokenResponseSchema } from '@ukd/contracts/api';
-import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../context';
-import { users } from '../db/schema';
 import { type ApiApp, errorResponses } from '../http/api-app';
 import { fieldError } from '../http/api-error';
 import { clientContext } from '../http/client-context';
 import { currentMember, forbidDuringImpersonation } from '../http/member-auth';
 import { body, text } from '../http/rules';
+import { memberByEmail, memberById } from './member-queries';
 import { redeemLink } from './signed-links';
 
 /** A member may take a while at the payment provider before being sent back. */
@@ -37,12 +36,7 @@ export function oneTimeLoginRoutes(app: ApiApp, ctx: AppContext): void {
         site.key,
         request.body.impersonate_token,
       );
-      const [user] = email
-        ? await ctx.db
-            .select()
-            .from(users)
-            .where(and(eq(users.siteId, site.id), eq(users.email, email)))
-        : [];
+      const user = email ? await memberByEmail(ctx.db, site.id, email) : null;
       if (!user) throw fieldError('impersonate_token', 'This impersonation token is invalid or has expired.');
       request.log.warn({ userUuid: user.uuid }, 'impersonation session started');
       return { data: await ctx.sessions.start(user, site.key, clientContext(request), true) };
@@ -63,13 +57,7 @@ export function oneTimeLoginRoutes(app: ApiApp, ctx: AppContext): void {
     async (request) => {
       const site = request.site;
       const userId = await ctx.emailTokens.consume(request.params.custom1, 'payment-login');
-      const [user] =
-        userId === null
-          ? []
-          : await ctx.db
-              .select()
-              .from(users)
-              .where(and(eq(users.siteId, site.id), eq(users.id, userId)));
+      const user = userId === null ? null : await memberById(ctx.db, site.id, userId);
       if (!user) throw fieldError('custom1', 'This payment login link is invalid or has expired.');
       return { data: await ctx.sessions.start(user, site.key, clientContext(request)) };
     },

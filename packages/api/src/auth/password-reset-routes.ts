@@ -1,14 +1,13 @@
 import { AUTH_MESSAGES, messageResponseSchema } from '@ukd/contracts/api';
 import { customMessages } from '@ukd/validation/messages';
-import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../context';
-import { users } from '../db/schema';
 import { type ApiApp, errorResponses } from '../http/api-app';
 import { fieldError } from '../http/api-error';
 import { body, email, text } from '../http/rules';
 import { sendPasswordResetMail } from '../mail/account-mails';
 import { passwordField, withConfirmation } from './auth-routes';
+import { memberByEmail, resetPassword } from './member-queries';
 
 const EMAIL_MESSAGE = customMessages.email;
 
@@ -35,10 +34,7 @@ export function passwordResetRoutes(app: ApiApp, ctx: AppContext): void {
     },
     async (request) => {
       const site = request.site;
-      const [user] = await ctx.db
-        .select()
-        .from(users)
-        .where(and(eq(users.siteId, site.id), eq(users.email, request.body.email)));
+      const user = await memberByEmail(ctx.db, site.id, request.body.email);
       if (!user) throw fieldError('email', AUTH_MESSAGES.resetUserUnknown);
       // One mail a minute per address, as Laravel's password broker does: stops mail bombing.
       const sent = await ctx.throttle.hit(`reset-mail:${site.id}:${user.id}`, {
@@ -63,23 +59,13 @@ export function passwordResetRoutes(app: ApiApp, ctx: AppContext): void {
     },
     async (request) => {
       const { token, email: address, password } = request.body;
-      const [user] = await ctx.db
-        .select()
-        .from(users)
-        .where(and(eq(users.siteId, request.site.id), eq(users.email, address)));
+      const user = await memberByEmail(ctx.db, request.site.id, address);
       if (!user) throw fieldError('email', AUTH_MESSAGES.resetUserUnknown);
       const userId = await ctx.emailTokens.consume(token, 'reset-password', user.id);
       if (userId === null) throw fieldError('email', AUTH_MESSAGES.resetTokenInvalid);
       const passwordHash = await ctx.passwords.hash(password);
       // Following the mailed link proves the address, so it also counts as confirmation.
-      await ctx.db
-        .update(users)
-        .set({
-          passwordHash,
-          updatedAt: sql`now()`,
-          emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`,
-        })
-        .where(eq(users.id, user.id));
+      await resetPassword(ctx.db, user.id, passwordHash);
       await ctx.sessions.revokeAllForUser(user.id, 'password-reset');
       return { message: AUTH_MESSAGES.passwordReset };
     },

@@ -1,16 +1,13 @@
 import { messageResponseSchema, pageMetaSchema, sessionSchema } from '@ukd/contracts/api';
-import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../context';
-import { sessions } from '../db/schema';
 import { type ApiApp, errorResponses } from '../http/api-app';
 import { notFound } from '../http/api-error';
 import { type ListQuerySpec, pageMeta, parseListQuery, pickFields } from '../http/list-query';
 import { currentMember } from '../http/member-auth';
+import { endSession, liveSessionPage, type SessionSort } from './session-queries';
 
-const SORTABLE = { created_at: sessions.createdAt, last_used_at: sessions.lastUsedAt } as const;
-
-const listSpec: ListQuerySpec<'device_id', keyof typeof SORTABLE> = {
+const listSpec: ListQuerySpec<'device_id', SessionSort> = {
   filters: { device_id: (raw) => (raw.length <= 128 ? raw : undefined) },
   sorts: ['created_at', 'last_used_at'],
   defaultSort: [{ field: 'last_used_at', direction: 'desc' }],
@@ -46,26 +43,8 @@ export function sessionRoutes(app: ApiApp, ctx: AppContext): void {
     async (request) => {
       const member = currentMember(request);
       const query = parseListQuery(request.query, listSpec);
-      const where = and(
-        eq(sessions.userId, member.user.id),
-        isNull(sessions.revokedAt),
-        sql`${sessions.expiresAt} > now()`,
-        query.filter.device_id === undefined
-          ? undefined
-          : eq(sessions.deviceId, String(query.filter.device_id)),
-      );
-      const [totalRow] = await ctx.db.select({ total: count() }).from(sessions).where(where);
-      const rows = await ctx.db
-        .select()
-        .from(sessions)
-        .where(where)
-        .orderBy(
-          ...query.sort.map((s) =>
-            s.direction === 'asc' ? asc(SORTABLE[s.field]) : desc(SORTABLE[s.field]),
-          ),
-        )
-        .limit(query.limit)
-        .offset(query.offset);
+      const deviceId = query.filter.device_id === undefined ? undefined : String(query.filter.device_id);
+      const { rows, total } = await liveSessionPage(ctx.db, member.user.id, deviceId, query);
       return {
         data: rows.map((row) =>
           pickFields(
@@ -82,7 +61,7 @@ export function sessionRoutes(app: ApiApp, ctx: AppContext): void {
             ['id'],
           ),
         ),
-        meta: pageMeta(totalRow?.total ?? 0, query),
+        meta: pageMeta(total, query),
       };
     },
   );
@@ -117,12 +96,7 @@ export function sessionRoutes(app: ApiApp, ctx: AppContext): void {
       const member = currentMember(request);
       const id = request.params.session;
       if (!UUID.test(id)) throw notFound();
-      const ended = await ctx.db
-        .update(sessions)
-        .set({ revokedAt: sql`now()`, revokedReason: 'ended-by-member' })
-        .where(and(eq(sessions.id, id), eq(sessions.userId, member.user.id), isNull(sessions.revokedAt)))
-        .returning({ id: sessions.id });
-      if (ended.length === 0) throw notFound();
+      if (!(await endSession(ctx.db, member.user.id, id))) throw notFound();
       return { message: 'The session has been ended.' };
     },
   );

@@ -1,9 +1,7 @@
 import { myProfileResponseSchema, profileCardSchema, publicProfileResponseSchema } from '@ukd/contracts/api';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Member } from '../auth/member';
 import type { AppContext } from '../context';
-import { users } from '../db/schema';
 import { type ApiApp, errorResponses } from '../http/api-app';
 import { pageMeta, parseListQuery } from '../http/list-query';
 import { currentMember } from '../http/member-auth';
@@ -12,7 +10,13 @@ import { profileCompletion, refreshProfileComplete } from './completion';
 import { memberImage, visibleMember } from './member-lookup';
 import { browseProfiles, browseSpec } from './profile-browse';
 import { myProfile, profileCard, publicProfile, type ResourceContext } from './profile-resource';
-import { completeProfileBody, type ProfileUpdate, updateProfile, updateProfileBody } from './profile-update';
+import {
+  completeProfileBody,
+  type ProfileUpdate,
+  storedMember,
+  updateProfile,
+  updateProfileBody,
+} from './profile-update';
 import { relationOf } from './relations';
 import { recordVisit } from './visits';
 
@@ -33,8 +37,7 @@ export function profileRoutes(app: ApiApp, ctx: AppContext): void {
   const rc = (): ResourceContext => ({ apiUrl: ctx.options.apiUrl, urls: ctx.photoUrls });
 
   async function ownProfile(userId: number) {
-    const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
-    if (!user) throw new Error('member vanished');
+    const user = await storedMember(ctx.db, userId);
     const all = await photosOf(ctx.db, user.id, { approvedOnly: false });
     const completion = profileCompletion(user, all.filter((p) => p.status !== 'rejected').length);
     return { data: myProfile(user, all, completion, rc()) };

@@ -114,3 +114,10 @@ export async function updateProfile(db: Db, user: UserRow, input: ProfileUpdate)
       .where(eq(users.id, user.id));
   }
 }
+
+/** The member's row as stored now (after an update), for answering with the own profile. */
+export async function storedMember(db: Db, userId: number): Promise<UserRow> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw new Error('member vanished');
+  return user;
+}

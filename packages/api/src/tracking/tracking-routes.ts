@@ -9,15 +9,15 @@ import {
   TRACK_CLICK_STATUSES,
   TRACKING_EVENTS_PER_MINUTE,
 } from '@ukd/contracts/api';
-import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context';
-import { type TrackingEventType, trackingEvents } from '../db/realtime-schema';
+import type { TrackingEventType } from '../db/realtime-schema';
 import { type ApiApp, errorResponses } from '../http/api-app';
 import { ApiError } from '../http/api-error';
 import { currentMember } from '../http/member-auth';
 import { body, messages, oneOf } from '../http/rules';
+import { eventsLastMinute, recordEvent } from './tracking-queries';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -75,20 +75,10 @@ export function trackingRoutes(app: ApiApp, ctx: AppContext): void {
     data: Record<string, unknown>,
   ) {
     const member = currentMember(request);
-    const [recent] = await ctx.db
-      .select({ n: count() })
-      .from(trackingEvents)
-      .where(
-        and(
-          eq(trackingEvents.userId, member.user.id),
-          eq(trackingEvents.type, type),
-          sql`${trackingEvents.createdAt} > now() - interval '1 minute'`,
-        ),
-      );
-    if ((recent?.n ?? 0) >= TRACKING_EVENTS_PER_MINUTE) {
+    if ((await eventsLastMinute(ctx.db, member.user.id, type)) >= TRACKING_EVENTS_PER_MINUTE) {
       throw new ApiError(429, tooMany, undefined, { 'retry-after': '60' });
     }
-    await ctx.db.insert(trackingEvents).values({
+    await recordEvent(ctx.db, {
       siteId: member.user.siteId,
       userId: member.user.id,
       type,
