@@ -16,7 +16,8 @@ import { currentMember } from '../http/member-auth';
 import { body, messages as ruleMessages, text } from '../http/rules';
 import { visibleMember } from '../profiles/member-lookup';
 import { findOrStartConversation, hideForMember, listConversations, setStar } from './conversation-queries';
-import { conversationResources, participantConversation } from './conversations';
+import { conversationResources } from './conversation-resource';
+import { participantConversation } from './conversations';
 
 const bool = (raw: string) => ({ '1': true, true: true, '0': false, false: false })[raw];
 
