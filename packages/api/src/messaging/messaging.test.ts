@@ -3,11 +3,11 @@ import type { Conversation, Message, UserNotification } from '@ukd/contracts/api
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditLedger, messages } from './db/messaging-schema';
-import { users } from './db/schema';
-import { appendCredits, ledgerBalance, recordOpeningBalances } from './messaging/credit-ledger';
-import type { Broadcaster } from './realtime/broadcaster';
-import { drivers, registerMember, startTestApi, type TestApi } from './test/harness';
+import { creditLedger, messages } from '../db/messaging-schema';
+import { users } from '../db/schema';
+import type { Broadcaster } from '../realtime/broadcaster';
+import { drivers, registerMember, startTestApi, type TestApi } from '../test/harness';
+import { appendCredits, ledgerBalance, recordOpeningBalances } from './credit-ledger';
 
 type Registered = Awaited<ReturnType<typeof registerMember>>;
 interface Member extends Registered {

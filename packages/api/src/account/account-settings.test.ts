@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers, registerMember, startTestApi, type TestApi } from './test/harness';
+import { drivers, registerMember, startTestApi, type TestApi } from '../test/harness';
 
 for (const { driver, skip } of drivers) {
   describe.skipIf(skip)(`account settings: change email, change password, export (${driver})`, () => {

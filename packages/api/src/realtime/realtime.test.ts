@@ -1,7 +1,7 @@
 import { verifyChannelAuth } from '@ukd/realtime-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Broadcaster } from './realtime/broadcaster';
-import { drivers, registerMember, startTestApi, type TestApi } from './test/harness';
+import { drivers, registerMember, startTestApi, type TestApi } from '../test/harness';
+import type { Broadcaster } from './broadcaster';
 
 type Member = Awaited<ReturnType<typeof registerMember>>;
 

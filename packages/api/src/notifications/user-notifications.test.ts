@@ -1,10 +1,10 @@
 import type { NotificationCreatedEvent, UserNotification } from '@ukd/contracts/api';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from './db/schema';
-import { appendCredits } from './messaging/credit-ledger';
-import type { Broadcaster } from './realtime/broadcaster';
-import { drivers, registerMember, startTestApi, type TestApi } from './test/harness';
+import { users } from '../db/schema';
+import { appendCredits } from '../messaging/credit-ledger';
+import type { Broadcaster } from '../realtime/broadcaster';
+import { drivers, registerMember, startTestApi, type TestApi } from '../test/harness';
 
 type Member = Awaited<ReturnType<typeof registerMember>>;
 

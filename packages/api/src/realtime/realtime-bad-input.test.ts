@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers, registerMember, startTestApi, type TestApi } from './test/harness';
+import { drivers, registerMember, startTestApi, type TestApi } from '../test/harness';
 
 type Member = Awaited<ReturnType<typeof registerMember>>;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signLink } from './auth/signed-links';
-import { drivers, registerMember, startTestApi, type TestApi } from './test/harness';
+import { signLink } from '../auth/signed-links';
+import { drivers, registerMember, startTestApi, type TestApi } from '../test/harness';
 
 for (const { driver, skip } of drivers) {
   describe.skipIf(skip)(`account, sessions, impersonation, payment login (${driver})`, () => {

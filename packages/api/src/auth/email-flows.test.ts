@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers, registerMember, startTestApi, type TestApi } from './test/harness';
+import { drivers, registerMember, startTestApi, type TestApi } from '../test/harness';
 
 const tokenOf = (link: string | undefined) => new URL(link ?? 'http://x/').searchParams.get('token') ?? '';
 

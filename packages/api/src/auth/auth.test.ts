@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers, freshIp, newMember, registerMember, startTestApi, type TestApi } from './test/harness';
+import { drivers, freshIp, newMember, registerMember, startTestApi, type TestApi } from '../test/harness';
 
 for (const { driver, skip } of drivers) {
   describe.skipIf(skip)(`register, login, me, refresh, logout (${driver})`, () => {

@@ -1,9 +1,9 @@
 import { TRACKING_EVENTS_PER_MINUTE } from '@ukd/contracts/api';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { trackingEvents } from './db/realtime-schema';
-import { users } from './db/schema';
-import { drivers, registerMember, startTestApi, type TestApi } from './test/harness';
+import { trackingEvents } from '../db/realtime-schema';
+import { users } from '../db/schema';
+import { drivers, registerMember, startTestApi, type TestApi } from '../test/harness';
 
 type Member = Awaited<ReturnType<typeof registerMember>>;
 

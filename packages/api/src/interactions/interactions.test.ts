@@ -1,9 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { profileVisits, userNotifications, users } from './db/schema';
-import { openReports, resolveReport } from './moderation/reports';
-import type { CreatedNotification } from './notifications/notification-writer';
-import { drivers, registerMember, startTestApi, type TestApi } from './test/harness';
+import { profileVisits, userNotifications, users } from '../db/schema';
+import { openReports, resolveReport } from '../moderation/reports';
+import type { CreatedNotification } from '../notifications/notification-writer';
+import { drivers, registerMember, startTestApi, type TestApi } from '../test/harness';
 
 type Member = Awaited<ReturnType<typeof registerMember>>;
 
@@ -320,7 +320,7 @@ for (const { driver, skip } of drivers) {
         .select()
         .from(users)
         .where(eq(users.uuid, await uuidOf(other)));
-      const { signLink } = await import('./auth/signed-links');
+      const { signLink } = await import('../auth/signed-links');
       const token = await signLink(api.context.signer, 'impersonate', 'ukdating-site01', other.email);
       const session = (
         await api.call('POST', '/api/impersonate', { body: { impersonate_token: token } })

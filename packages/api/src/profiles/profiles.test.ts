@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from './db/schema';
-import { drivers, registerMember, startTestApi, type TestApi } from './test/harness';
+import { users } from '../db/schema';
+import { drivers, registerMember, startTestApi, type TestApi } from '../test/harness';
 
 type Member = Awaited<ReturnType<typeof registerMember>>;
 

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from './db/schema';
-import { moderationQueue, reviewPhoto } from './photos/member-photos';
-import { UPLOADS_PER_HOUR } from './photos/photo-routes';
-import { drivers, registerMember, startTestApi, type TestApi } from './test/harness';
+import { users } from '../db/schema';
+import { drivers, registerMember, startTestApi, type TestApi } from '../test/harness';
+import { moderationQueue, reviewPhoto } from './member-photos';
+import { UPLOADS_PER_HOUR } from './photo-routes';
 
 type Member = Awaited<ReturnType<typeof registerMember>>;
 

@@ -4,9 +4,9 @@ import { REALTIME_EVENTS, realtimeChannels, type UserNotification } from '@ukd/c
 import { createRealtimeServer, type RealtimeServer } from '@ukd/realtime-server';
 import Pusher, { type Channel } from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SITE } from './options';
-import { inProcessBroadcaster, pusherHttpBroadcaster } from './realtime/broadcaster';
-import { drivers, registerMember, startTestApi, type TestApi } from './test/harness';
+import { DEFAULT_SITE } from '../options';
+import { drivers, registerMember, startTestApi, type TestApi } from '../test/harness';
+import { inProcessBroadcaster, pusherHttpBroadcaster } from './broadcaster';
 
 type Member = Awaited<ReturnType<typeof registerMember>>;
 

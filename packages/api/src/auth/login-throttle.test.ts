@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drivers, freshIp, registerMember, startTestApi, type TestApi } from './test/harness';
+import { drivers, freshIp, registerMember, startTestApi, type TestApi } from '../test/harness';
 
 const THROTTLE = /^Too many login attempts\. Please try again in (\d+) seconds\.$/;
 

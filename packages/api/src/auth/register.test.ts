@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commonPasswordCount } from './auth/passwords';
-import { drivers, newMember, registerMember, startTestApi, type TestApi } from './test/harness';
+import { drivers, newMember, registerMember, startTestApi, type TestApi } from '../test/harness';
+import { commonPasswordCount } from './passwords';
 
 function yearsAgo(years: number, days = 0): string {
   const d = new Date();
