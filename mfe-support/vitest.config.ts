@@ -1,6 +1,9 @@
+import mdx from '@mdx-js/rollup';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The legal copy is MDX, compiled as the unit build's @mdx-js/loader compiles it.
+  plugins: [{ enforce: 'pre', ...mdx() }],
   test: {
     include: ['src/**/*.test.{ts,tsx}'],
     // Process CSS modules so `styles.x` is a real class name in tests, as in the built remote.

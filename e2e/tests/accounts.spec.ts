@@ -97,10 +97,10 @@ test('the registration form explains what is wrong, in the browser and from the 
 
   // The demo member's email is taken: the API's 422 shows on the field.
   await register(page, { username: newMember().username, email: 'demo@example.com' });
-  await expect(page.getByText('The email has already been taken.')).toBeVisible();
+  await expect(page.getByText('The email has already been taken')).toBeVisible();
   await page.goto('/faq');
   await page.goto('/register');
-  await expect(page.getByText('The email has already been taken.')).toBeHidden();
+  await expect(page.getByText('The email has already been taken')).toBeHidden();
 });
 
 test('repeated wrong passwords are throttled with the time to wait', async ({ page }) => {

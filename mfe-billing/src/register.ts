@@ -4,6 +4,7 @@ import { BILLING_PATHS } from '@ukd/contracts/api/constants';
 import { routeDefinitions } from '@ukd/federation/remote-routes';
 import './billing-api';
 import { billingSlice, returnToSet, saveCheckout, selectBilling } from './billing-slice';
+import { nav } from './nav';
 import { routes } from './routes';
 import { widgets } from './widgets';
 
@@ -34,6 +35,7 @@ export function register(shell: ShellContext): RemoteRegistration {
   return {
     id: 'mfe-billing',
     routes: routeDefinitions(routes),
+    nav,
     widgets,
     dispose() {
       unsubscribe();

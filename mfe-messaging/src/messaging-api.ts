@@ -1,3 +1,4 @@
+import { type ApiFailure, toFailure } from '@ukd/api-client';
 import type { ApiRequest, ShellContext } from '@ukd/contracts';
 import type {
   Conversation,
@@ -10,7 +11,6 @@ import type {
 } from '@ukd/contracts/api';
 import { useShell } from '@ukd/ui';
 import { useEffect, useRef, useState } from 'react';
-import { type ApiFailure, apiFailure } from './lib/api-errors';
 
 /** SPEC §9: conversation page size 10. */
 export const CONVERSATION_PAGE_SIZE = 10;
@@ -59,7 +59,11 @@ export function messagingCalls(shell: Pick<ShellContext, 'api' | 'realtime'>) {
     latest: (uuid: string) =>
       api<MessageList>(`${path(uuid)}/messages`, { query: { limit: MESSAGE_PAGE_SIZE } }),
     after: (uuid: string, after: number) =>
-      api<MessageList>(`${path(uuid)}/messages`, { query: { after, limit: MESSAGE_PAGE_SIZE } }),
+      api<MessageList>(`${path(uuid)}/messages`, {
+        query: { after, limit: MESSAGE_PAGE_SIZE },
+        // A catch-up the member did not ask for: no progress bar, a form's errors untouched.
+        background: true,
+      }),
     before: (uuid: string, before: number) =>
       api<MessageList>(`${path(uuid)}/messages`, { query: { before, limit: MESSAGE_PAGE_SIZE } }),
     send: (uuid: string, body: SendMessageRequest) =>
@@ -68,13 +72,23 @@ export function messagingCalls(shell: Pick<ShellContext, 'api' | 'realtime'>) {
         body,
         headers: socketHeaders(shell),
       }),
+    /** The same send as multipart (`client_msg_id` + `image`): the shell's client sends FormData as is. */
+    sendImage: (uuid: string, clientMsgId: string, file: File) => {
+      const form = new FormData();
+      form.append('client_msg_id', clientMsgId);
+      form.append('image', file, file.name || 'photo');
+      return api<SentMessageResponse>(`${path(uuid)}/messages`, {
+        method: 'POST',
+        body: form,
+        headers: socketHeaders(shell),
+      });
+    },
     markRead: (uuid: string, upToId: number) =>
       api<MarkReadResponse>(`${path(uuid)}/read`, { method: 'POST', body: { up_to_id: upToId } }),
     setStar: (uuid: string, on: boolean) =>
       api<{ data?: Conversation } | undefined>(`${path(uuid)}/star`, { method: on ? 'PUT' : 'DELETE' }),
     /** Deletes it for me only: its messages so far are hidden for me; it returns with the next message. */
     remove: (uuid: string) => api<{ message: string }>(path(uuid), { method: 'DELETE' }),
-    socketHeaders: () => socketHeaders(shell),
   };
 }
 
@@ -112,7 +126,7 @@ function useLoaded<T>(key: string, load: (signal: AbortSignal) => Promise<T>): L
     loader.current(controller.signal).then(
       (data) => setState({ key, data, error: null, attempt }),
       (error: unknown) => {
-        if (!controller.signal.aborted) setState({ key, error: apiFailure(error), attempt });
+        if (!controller.signal.aborted) setState({ key, error: toFailure(error), attempt });
       },
     );
     return () => controller.abort();

@@ -1,5 +1,6 @@
 import type { RemoteRegistration, ShellContext } from '@ukd/contracts';
 import { routeDefinitions } from '@ukd/federation/remote-routes';
+import { nav } from './nav';
 import { routes } from './routes';
 
 /**
@@ -7,5 +8,5 @@ import { routes } from './routes';
  * no RTK Query endpoints and a cold /messages does not download RTK Query.
  */
 export function register(_shell: ShellContext): RemoteRegistration {
-  return { id: 'mfe-messaging', routes: routeDefinitions(routes) };
+  return { id: 'mfe-messaging', routes: routeDefinitions(routes), nav };
 }

@@ -1,5 +1,4 @@
 import { baseApi } from '@ukd/api-client/rtk';
-import type { ApiRequest } from '@ukd/contracts';
 import type {
   CompleteProfileRequest,
   Favorite,
@@ -14,6 +13,7 @@ import type {
   UpdateMyProfileRequest,
   Visitor,
 } from '@ukd/contracts/api';
+import { PHOTO_MESSAGES } from '@ukd/contracts/api/options';
 
 export interface Page<T> {
   data: T[];
@@ -44,54 +44,14 @@ export function filterQuery(filters: ProfileSearchFilters): Query {
 
 const relationFields = { like: 'liked', favorite: 'favorited', wink: 'winked' } as const;
 
-/** The error RTK Query hands back, as the base query shapes it. */
-export interface ProfilesApiError {
-  status: number;
-  message: string;
-  fieldErrors: Record<string, string>;
-}
-
-/**
- * The shell's `ApiError`, recognised by its shape. The base query's own `instanceof ApiError`
- * check fails in a remote: `@ukd/api-client/rtk` is bundled into each remote with its own copy
- * of the class, while the shell's client throws the shell's copy, so status and per-field
- * messages would be lost (every error a status 0).
- */
-export function toApiError(error: unknown): ProfilesApiError {
-  if (error && typeof error === 'object' && typeof (error as { status?: unknown }).status === 'number') {
-    const e = error as { status: number; message?: string; fieldErrors?: Record<string, string> };
-    return { status: e.status, message: e.message ?? '', fieldErrors: e.fieldErrors ?? {} };
-  }
-  return { status: 0, message: error instanceof Error ? error.message : String(error), fieldErrors: {} };
-}
-
-interface ShellCall {
-  url: string;
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  body?: unknown;
-  query?: Record<string, string | number | boolean | undefined>;
-}
-
-/** A `queryFn` that calls the shell's API client (the store's thunk `extra`) and keeps its errors whole. */
-function viaShell<Arg, Result, Raw = Result>(
-  toCall: (arg: Arg) => ShellCall,
-  transform?: (raw: Raw) => Result,
-) {
-  return async (
-    arg: Arg,
-    { extra, signal }: { extra: unknown; signal: AbortSignal },
-  ): Promise<{ data: Result; error?: undefined } | { error: ProfilesApiError; data?: undefined }> => {
-    const { url, ...options } = toCall(arg);
-    try {
-      const raw = await (extra as { api: ApiRequest }).api<Raw>(url, { ...options, signal });
-      return { data: transform ? transform(raw) : (raw as unknown as Result) };
-    } catch (error) {
-      return { error: toApiError(error) };
-    }
-  };
-}
-
 const dataOf = <T>(response: { data: T }) => response.data;
+
+/** The multipart body of `POST /my-photos`: the file under `photo`. */
+function photoForm(file: File): FormData {
+  const form = new FormData();
+  form.append('photo', file, file.name || 'photo');
+  return form;
+}
 
 type InteractionArgs = { uuid: string; kind: InteractionKind; on: boolean };
 type BlockArgs = { uuid: string; on: boolean };
@@ -114,29 +74,25 @@ export const profilesApi = baseApi
   .injectEndpoints({
     endpoints: (build) => ({
       browseProfiles: build.query<Page<ProfileCard>, BrowseArgs>({
-        queryFn: viaShell<BrowseArgs, Page<ProfileCard>>(({ filters, sort, page }) => ({
+        query: ({ filters, sort, page }) => ({
           url: '/profiles',
           query: { ...filterQuery(filters), sort, page, limit: BROWSE_PAGE_SIZE },
-        })),
+        }),
         providesTags: ['ProfileList'],
       }),
       profile: build.query<PublicProfile, string>({
-        queryFn: viaShell(
-          (uuid: string) => ({ url: `/profiles/${encodeURIComponent(uuid)}` }),
-          dataOf<PublicProfile>,
-        ),
+        query: (uuid) => ({ url: `/profiles/${encodeURIComponent(uuid)}` }),
+        transformResponse: dataOf<PublicProfile>,
         providesTags: (_result, _error, uuid) => [{ type: 'Profile', id: uuid }],
         // Each visit is recorded by the API; do not refetch on every remount within a minute.
         keepUnusedDataFor: 60,
       }),
       setInteraction: build.mutation<ProfileRelation, InteractionArgs>({
-        queryFn: viaShell(
-          ({ uuid, kind, on }: InteractionArgs) => ({
-            url: `/profiles/${encodeURIComponent(uuid)}/${kind}`,
-            method: on ? 'PUT' : 'DELETE',
-          }),
-          dataOf<ProfileRelation>,
-        ),
+        query: ({ uuid, kind, on }) => ({
+          url: `/profiles/${encodeURIComponent(uuid)}/${kind}`,
+          method: on ? 'PUT' : 'DELETE',
+        }),
+        transformResponse: dataOf<ProfileRelation>,
         // Optimistic: the toggle flips at once and flips back if the API refuses.
         async onQueryStarted({ uuid, kind, on }, { dispatch, queryFulfilled }) {
           const patch = dispatch(
@@ -158,13 +114,11 @@ export const profilesApi = baseApi
         invalidatesTags: (_r, _e, { kind }) => (kind === 'favorite' ? ['Favorites'] : []),
       }),
       setBlocked: build.mutation<ProfileRelation, BlockArgs>({
-        queryFn: viaShell(
-          ({ uuid, on }: BlockArgs) => ({
-            url: `/profiles/${encodeURIComponent(uuid)}/block`,
-            method: on ? 'PUT' : 'DELETE',
-          }),
-          dataOf<ProfileRelation>,
-        ),
+        query: ({ uuid, on }) => ({
+          url: `/profiles/${encodeURIComponent(uuid)}/block`,
+          method: on ? 'PUT' : 'DELETE',
+        }),
+        transformResponse: dataOf<ProfileRelation>,
         invalidatesTags: (_r, _e, { uuid, on }) => [
           'Blocks',
           'ProfileList',
@@ -175,95 +129,84 @@ export const profilesApi = baseApi
         ],
       }),
       reportProfile: build.mutation<{ message: string }, ReportArgs>({
-        queryFn: viaShell<ReportArgs, { message: string }>(({ uuid, ...body }) => ({
+        query: ({ uuid, ...body }) => ({
           url: `/profiles/${encodeURIComponent(uuid)}/report`,
           method: 'POST',
           body,
-        })),
+        }),
       }),
       myBlocks: build.query<Page<BlockedMember>, number>({
-        queryFn: viaShell<number, Page<BlockedMember>>((page) => ({
-          url: '/my-blocks',
-          query: { page, limit: 50 },
-        })),
+        query: (page) => ({ url: '/my-blocks', query: { page, limit: 50 } }),
         providesTags: ['Blocks'],
       }),
       /** The conversation with a member: the existing one, or a new one (messaging contract). */
       startConversation: build.mutation<{ uuid: string }, string>({
-        queryFn: viaShell(
-          (recipientUuid: string) => ({
-            url: '/user-conversations',
-            method: 'POST',
-            body: { recipient_uuid: recipientUuid },
-          }),
-          dataOf<{ uuid: string }>,
-        ),
+        query: (recipientUuid) => ({
+          url: '/user-conversations',
+          method: 'POST',
+          body: { recipient_uuid: recipientUuid },
+        }),
+        transformResponse: dataOf<{ uuid: string }>,
       }),
       myProfile: build.query<MyProfile, void>({
-        queryFn: viaShell(() => ({ url: '/my-profile' }), dataOf<MyProfile>),
+        query: () => ({ url: '/my-profile' }),
+        transformResponse: dataOf<MyProfile>,
         providesTags: ['MyProfile'],
       }),
       updateMyProfile: build.mutation<MyProfile, UpdateMyProfileRequest>({
-        queryFn: viaShell(
-          (body: UpdateMyProfileRequest) => ({ url: '/my-profile', method: 'PUT', body }),
-          dataOf<MyProfile>,
-        ),
+        query: (body) => ({ url: '/my-profile', method: 'PUT', body }),
+        transformResponse: dataOf<MyProfile>,
         async onQueryStarted(_args, { dispatch, queryFulfilled }) {
           const { data } = await queryFulfilled.catch(() => ({ data: null }));
           if (data) dispatch(profilesApi.util.upsertQueryData('myProfile', undefined, data));
         },
       }),
       completeProfile: build.mutation<MyProfile, CompleteProfileRequest>({
-        queryFn: viaShell(
-          (body: CompleteProfileRequest) => ({ url: '/profile/complete', method: 'POST', body }),
-          dataOf<MyProfile>,
-        ),
+        query: (body) => ({ url: '/profile/complete', method: 'POST', body }),
+        transformResponse: dataOf<MyProfile>,
         async onQueryStarted(_args, { dispatch, queryFulfilled }) {
           const { data } = await queryFulfilled.catch(() => ({ data: null }));
           if (data) dispatch(profilesApi.util.upsertQueryData('myProfile', undefined, data));
         },
       }),
       myPhotos: build.query<Photo[], void>({
-        queryFn: viaShell(() => ({ url: '/my-photos' }), dataOf<Photo[]>),
+        query: () => ({ url: '/my-photos' }),
+        transformResponse: dataOf<Photo[]>,
         providesTags: ['MyPhotos'],
       }),
       uploadPhoto: build.mutation<Photo, File>({
-        queryFn: async (file, { extra, signal, getState }) => {
-          const { api } = extra as { api: ApiRequest };
-          const siteKey = (getState() as { site?: { key?: string } }).site?.key ?? '';
-          // Only members who upload a photo load the multipart code.
-          const { uploadPhotoFile } = await import('./photo-upload');
-          return uploadPhotoFile(file, api, siteKey, signal);
-        },
+        // Multipart: the shell's client sends a FormData body as it is (the browser sets the boundary).
+        query: (file) => ({ url: '/my-photos', method: 'POST', body: photoForm(file) }),
+        transformResponse: dataOf<Photo>,
+        // A proxy refuses an oversized body with a bare 413; say what the API would have said.
+        transformErrorResponse: (error) =>
+          error.status === 413
+            ? { ...error, fieldErrors: { photo: PHOTO_MESSAGES.tooLarge, ...error.fieldErrors } }
+            : error,
         invalidatesTags: ['MyPhotos', 'MyProfile'],
       }),
       setPrimaryPhoto: build.mutation<Photo, string>({
-        queryFn: viaShell(
-          (id: string) => ({ url: `/my-photos/${encodeURIComponent(id)}/primary`, method: 'PUT' }),
-          dataOf<Photo>,
-        ),
+        query: (id) => ({ url: `/my-photos/${encodeURIComponent(id)}/primary`, method: 'PUT' }),
+        transformResponse: dataOf<Photo>,
         invalidatesTags: ['MyPhotos', 'MyProfile'],
       }),
       deletePhoto: build.mutation<{ message: string }, string>({
-        queryFn: viaShell<string, { message: string }>((id) => ({
-          url: `/my-photos/${encodeURIComponent(id)}`,
-          method: 'DELETE',
-        })),
+        query: (id) => ({ url: `/my-photos/${encodeURIComponent(id)}`, method: 'DELETE' }),
         invalidatesTags: ['MyPhotos', 'MyProfile'],
       }),
       myVisitors: build.query<Page<Visitor>, number>({
-        queryFn: viaShell<number, Page<Visitor>>((page) => ({
+        query: (page) => ({
           url: '/my-visitors',
           query: { include: 'approved_primary', page, limit: LIST_PAGE_SIZE },
-        })),
+        }),
         providesTags: ['Visitors'],
         keepUnusedDataFor: 0,
       }),
       myFavorites: build.query<Page<Favorite>, FavoritesArgs>({
-        queryFn: viaShell<FavoritesArgs, Page<Favorite>>(({ type, page }) => ({
+        query: ({ type, page }) => ({
           url: '/my-favorites',
           query: { 'filter[type]': type, include: 'approved_primary', page, limit: LIST_PAGE_SIZE },
-        })),
+        }),
         providesTags: ['Favorites'],
         keepUnusedDataFor: 0,
       }),
@@ -288,11 +231,3 @@ export const {
   useMyVisitorsQuery,
   useMyFavoritesQuery,
 } = profilesApi;
-
-export function apiError(error: unknown): ProfilesApiError | null {
-  if (error && typeof error === 'object' && 'status' in error && 'message' in error) {
-    const e = error as Partial<ProfilesApiError>;
-    return { status: Number(e.status), message: String(e.message), fieldErrors: e.fieldErrors ?? {} };
-  }
-  return null;
-}

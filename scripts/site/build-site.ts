@@ -1,8 +1,7 @@
 import { join } from 'node:path';
-import { remoteIds } from '@ukd/contracts';
 import { buildUnit, repoRoot } from './build-unit';
 import { deployRemote } from './deploy-remote';
-import { siteDir, siteInfo } from './site-config';
+import { remoteIds, siteDir, siteInfo } from './site-config';
 import { updateSiteManifest } from './site-manifest-file';
 
 /** Builds the shell and deploys every remote into the served folder: the whole site. */

@@ -5,9 +5,7 @@ import {
   accessLevels,
   layoutNames,
   type RemoteEntry,
-  type RemoteId,
   type RouteDefinition,
-  remoteIds,
   shellRoutes,
 } from '@ukd/contracts';
 import { type RemoteRoute, routeDefinitions } from '@ukd/federation/remote-routes';
@@ -16,8 +14,9 @@ import { buildUnit, repoRoot } from './build-unit';
 
 const jiti = createJiti(import.meta.url, { moduleCache: false });
 
+import { readRemoteNav } from './remote-nav';
 import { readRemoteSlots } from './remote-slots';
-import { siteDir, siteInfo } from './site-config';
+import { byRemoteOrder, isRemoteId, type RemoteId, remoteIds, siteDir, siteInfo } from './site-config';
 import { updateSiteManifest } from './site-manifest-file';
 
 /** Versions kept beside the live one, for tabs still running them and for rollback. */
@@ -46,6 +45,7 @@ export async function deployRemote(remote: RemoteId, sourceDir = join(repoRoot, 
   const definitions = routeDefinitions(routes);
   checkRoutes(remote, definitions);
   const slots = await readRemoteSlots(remote, sourceDir);
+  const nav = await readRemoteNav(remote, sourceDir);
 
   await buildUnit({ dir: sourceDir, outDir });
 
@@ -67,10 +67,11 @@ export async function deployRemote(remote: RemoteId, sourceDir = join(repoRoot, 
       version,
       routes: definitions,
       ...(slots && { slots }),
+      ...(nav && { nav }),
     };
     const remotes = manifest.remotes.filter((r) => r.id !== remote);
     remotes.push(entry);
-    remotes.sort((a, b) => remoteIds.indexOf(a.id) - remoteIds.indexOf(b.id));
+    remotes.sort(byRemoteOrder);
     return { ...manifest, remotes };
   });
 
@@ -90,8 +91,8 @@ export async function main(args: string[]) {
     allowPositionals: true,
     options: { from: { type: 'string' } },
   });
-  const remote = positionals[0] as RemoteId | undefined;
-  if (!remote || !remoteIds.includes(remote)) {
+  const remote = positionals[0];
+  if (!remote || !isRemoteId(remote)) {
     console.error(`usage: npm run deploy:remote -- <${remoteIds.join('|')}> [--from <folder>]`);
     process.exit(2);
   }

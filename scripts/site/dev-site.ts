@@ -1,12 +1,14 @@
 import { join } from 'node:path';
-import { type RemoteEntry, type RemoteId, remoteIds } from '@ukd/contracts';
+import type { RemoteEntry } from '@ukd/contracts';
 import type { RemoteRoute } from '@ukd/federation/remote-routes';
 import { routeDefinitions } from '@ukd/federation/remote-routes';
 import { createJiti } from 'jiti';
 import { repoRoot } from './build-unit';
 import { createDevEvents } from './dev-events';
 import { ensureProductionRemote } from './production-remote';
+import { readRemoteNav } from './remote-nav';
 import { readRemoteSlots } from './remote-slots';
+import { byRemoteOrder, isRemoteId, type RemoteId, remoteIds } from './site-config';
 import { updateSiteManifest } from './site-manifest-file';
 import { watchUnit } from './watch-unit';
 
@@ -27,25 +29,25 @@ async function deployDevRemote(remote: RemoteId) {
     routes: RemoteRoute[];
   };
   const slots = await readRemoteSlots(remote, join(repoRoot, remote));
+  const nav = await readRemoteNav(remote, join(repoRoot, remote));
   const entry: RemoteEntry = {
     id: remote,
     entry: `/remotes/${remote}/dev/mf-manifest.json`,
     version: `dev-${Date.now().toString(36)}`,
     routes: routeDefinitions(routes),
     ...(slots && { slots }),
+    ...(nav && { nav }),
   };
   await updateSiteManifest(siteDir, siteInfo, (manifest) => ({
     site: siteInfo,
-    remotes: [...manifest.remotes.filter((r) => r.id !== remote), entry].sort(
-      (a, b) => remoteIds.indexOf(a.id) - remoteIds.indexOf(b.id),
-    ),
+    remotes: [...manifest.remotes.filter((r) => r.id !== remote), entry].sort(byRemoteOrder),
   }));
 }
 
 /** `npm run dev -- mfe-messaging mfe-billing`: the remotes to run hot; none named means all. */
 function hotRemotes(args: string[]): RemoteId[] {
   const units = args.filter((arg) => arg !== '--');
-  const unknown = units.filter((unit) => unit !== 'shell' && !remoteIds.includes(unit as RemoteId));
+  const unknown = units.filter((unit) => unit !== 'shell' && !isRemoteId(unit));
   if (unknown.length) {
     console.error(
       `unknown unit ${unknown.join(', ')}; usage: npm run dev [-- <shell|${remoteIds.join('|')}>...]`,
@@ -57,7 +59,6 @@ function hotRemotes(args: string[]): RemoteId[] {
 
 export async function main(args: string[]) {
   const hot = hotRemotes(args);
-  process.env.SITE_DIR = siteDir;
   const events = createDevEvents();
 
   for (const remote of remoteIds.filter((id) => !hot.includes(id))) {

@@ -1,8 +1,9 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RemoteId, SiteInfo } from '@ukd/contracts';
+import type { SiteInfo } from '@ukd/contracts';
 import { repoRoot } from './build-unit';
 import { deployRemote } from './deploy-remote';
+import type { RemoteId } from './site-config';
 import { readSiteManifest } from './site-manifest-file';
 
 /** Folders and files that never feed a remote's bundle. */

@@ -1,5 +1,4 @@
 import { computeDeviceId, createApiClient, createTokenStore } from '@ukd/api-client';
-import type { ShellContext } from '@ukd/contracts';
 import type { SiteSettings } from '@ukd/contracts/api';
 import { createRemoteLoader } from '@ukd/federation/remote-loader';
 import type { ChannelAuth } from '@ukd/realtime';
@@ -7,7 +6,6 @@ import {
   createEventBus,
   createShellStore,
   formErrorsCleared,
-  loggedOut,
   maintenanceEntered,
   settingsLoaded,
   siteLoaded,
@@ -25,13 +23,14 @@ import { createProgress, ProgressBar } from './chrome/progress-bar';
 import { createToaster, Toasts } from './chrome/toaster';
 import { installChunkErrorReload } from './errors/chunk-reload';
 import { ErrorPage } from './errors/error-page';
+import { createRemoteContexts, type SharedShell } from './remotes/remote-context';
 import { createRemoteRegistry } from './remotes/remote-registry';
 import { createRouteTable } from './routing/route-table';
 import { shellPages } from './routing/shell-pages';
 import { ShellRoutes } from './routing/shell-routes';
 import { createDeferredRealtime } from './session/deferred-realtime';
 import { createSessionService } from './session/session-service';
-import { ShellServicesProvider } from './session/shell-services';
+import { type ShellServices, ShellServicesProvider } from './session/shell-services';
 import { fetchSiteManifest } from './site-manifest';
 
 export async function boot(rootElement: HTMLElement) {
@@ -64,7 +63,7 @@ export async function boot(rootElement: HTMLElement) {
     tokens: createTokenStore(),
     deviceId: computeDeviceId(),
     onMaintenance: () => store.dispatch(maintenanceEntered()),
-    onSessionExpired: () => store.dispatch(loggedOut()),
+    onSessionExpired: () => session.expired(),
     onRequestStart: () => {
       progress.start();
       if (Object.keys(store.getState().formErrors).length) store.dispatch(formErrorsCleared());
@@ -72,14 +71,6 @@ export async function boot(rootElement: HTMLElement) {
     onRequestEnd: () => progress.done(),
   });
   thunkExtra.api = api.request;
-  const session = createSessionService(api, store.dispatch);
-  // Neither blocks the first paint: guards wait while a stored token is checked.
-  void session.restore();
-  const settings = api.request<{ data: SiteSettings }>('/settings', { auth: false }).then(({ data }) => {
-    store.dispatch(settingsLoaded(data));
-    return data;
-  });
-  settings.catch(() => undefined);
 
   // One realtime connection per member session; its code loads on the first subscription.
   const realtime = createDeferredRealtime(() =>
@@ -94,11 +85,23 @@ export async function boot(rootElement: HTMLElement) {
       }),
     ),
   );
+  // A member's live session (realtime, notifications) follows login and logout; its code is
+  // members-only and loads then.
+  const session = createSessionService(api, store.dispatch, (user) =>
+    import('./member/start-member').then(({ startMember }) => startMember(user, shared, realtime)),
+  );
+  // Neither blocks the first paint: guards wait while a stored token is checked.
+  void session.restore();
+  const settings = api.request<{ data: SiteSettings }>('/settings', { auth: false }).then(({ data }) => {
+    store.dispatch(settingsLoaded(data));
+    return data;
+  });
+  settings.catch(() => undefined);
 
   const routeTable = createRouteTable(manifest, shellPages);
   const loader = createRemoteLoader({ baseUrl: window.location.origin });
 
-  const shell: ShellContext = {
+  const shared: SharedShell = {
     site: manifest.site,
     store,
     injectSlice,
@@ -108,7 +111,6 @@ export async function boot(rootElement: HTMLElement) {
     },
     api: api.request,
     session,
-    realtime,
     bus,
     navigate(to, options) {
       if (options?.replace) window.history.replaceState(null, '', to);
@@ -121,6 +123,7 @@ export async function boot(rootElement: HTMLElement) {
       whenIdle(() => registry.preload(remote));
     },
   };
+  const contexts = createRemoteContexts(shared, realtime);
   // The member chrome's code and its store slice arrive together. Injecting dispatches, so it
   // happens here, as the chunk loads, and never inside React's render or commit: a dispatch
   // there synchronously re-renders the remotes' own React roots through react-redux, which can
@@ -131,27 +134,23 @@ export async function boot(rootElement: HTMLElement) {
       return chunk;
     }),
   );
-  const registry = createRemoteRegistry(loader, shell, progress);
-  registry.onUnmount((remoteId) => realtime.disposeOwner(remoteId));
+  const registry = createRemoteRegistry({ remotes: manifest.remotes, loader, contexts, bus, progress });
+  const services: ShellServices = {
+    ...contexts.shellFor('shell'),
+    session,
+    toaster,
+    registry,
+    MemberChrome,
+  };
 
   root.render(
     <StrictMode>
       <Provider store={store}>
-        <ShellProvider shell={shell}>
-          <ShellServicesProvider
-            services={{
-              api,
-              session,
-              toaster,
-              realtime,
-              bus,
-              MemberChrome,
-              slots: { remotes: manifest.remotes, registry, shell },
-            }}
-          >
+        <ShellProvider shell={services}>
+          <ShellServicesProvider services={services}>
             <ProgressBar progress={progress} />
             <BrowserRouter>
-              <ShellRoutes routeTable={routeTable} registry={registry} shell={shell} />
+              <ShellRoutes routeTable={routeTable} registry={registry} shell={services} />
             </BrowserRouter>
             <Toasts toaster={toaster} />
           </ShellServicesProvider>

@@ -50,28 +50,3 @@ export function detailRows(profile: {
   }
   return rows;
 }
-
-const relative = new Intl.RelativeTimeFormat('en-GB', { numeric: 'auto' });
-
-/** "5 minutes ago", "yesterday", "3 weeks ago". */
-export function timeAgo(iso: string, now: number = Date.now()): string {
-  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
-  const steps: Array<[Intl.RelativeTimeFormatUnit, number]> = [
-    ['second', 60],
-    ['minute', 60],
-    ['hour', 24],
-    ['day', 7],
-    ['week', 4.35],
-    ['month', 12],
-    ['year', Number.POSITIVE_INFINITY],
-  ];
-  let value = seconds;
-  for (const [unit, size] of steps) {
-    if (Math.abs(value) < size) {
-      if (unit === 'second') return 'just now';
-      return relative.format(Math.round(value), unit);
-    }
-    value /= size;
-  }
-  return relative.format(Math.round(value), 'year');
-}

@@ -1,22 +1,29 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import FaqPage from './faq-page';
-import { expectContentsToLinkEverySection, renderPage } from './test-helpers';
+import {
+  expectContentsToLinkEverySection,
+  expectSiteLinksForPaths,
+  renderPage,
+  sectionTitles,
+} from './test-helpers';
 
 afterEach(cleanup);
 
 describe('FaqPage', () => {
   it('has the sections of SPEC §2: Your account and Payments', () => {
     renderPage(FaqPage, '/faq');
-    expect(screen.getByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2, name: 'Your account' })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2, name: 'Payments' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Frequently asked questions');
+    expect(sectionTitles()).toEqual(['Contents', 'Your account', 'Payments', 'Didn’t find your answer?']);
     expectContentsToLinkEverySection();
+    const payments = screen.getByRole('region', { name: 'Payments' });
+    expect(payments.querySelectorAll('details > summary').length).toBeGreaterThan(0);
   });
 
   it('answers the account questions of SPEC §2, each with an anchor', () => {
-    const { container } = renderPage(FaqPage, '/faq');
+    renderPage(FaqPage, '/faq');
+    const account = screen.getByRole('region', { name: 'Your account' });
     const questions = {
       'getting-started': 'How do I get started?',
       'cannot-sign-in': 'Why can’t I sign in?',
@@ -25,22 +32,19 @@ describe('FaqPage', () => {
       'delete-account': 'How do I delete my account?',
     };
     for (const [id, question] of Object.entries(questions)) {
-      const details = container.querySelector(`details#${id}`);
+      const details = account.querySelector(`details#${id}`);
       expect(details?.querySelector('summary')?.textContent).toBe(question);
     }
   });
 
-  it('states the key facts: 18+, age check, fictional profiles, credits, deletion', () => {
+  it('links to the site with SiteLinks, to the support team, and states no price', () => {
     const { container } = renderPage(FaqPage, '/faq');
-    const text = container.textContent ?? '';
-    expect(text).toContain('18 or over');
-    expect(text).toContain('highly effective age assurance');
-    expect(text).toContain('most profiles on Flirtlane are fictional');
-    expect(text).toContain('These credentials do not match our records.');
-    expect(text).toContain('Credits pay for the messages you send.');
-    expect(text).toContain('we never see or store your card number');
-    expect(text).toContain('14 days');
-    expect(text).not.toMatch(/£\s?\d/);
+    expect(expectSiteLinksForPaths()).toBeGreaterThan(0);
+    const help = within(screen.getByRole('complementary', { name: 'Didn’t find your answer?' }));
+    expect(help.getByRole('link', { name: 'Visit the helpdesk' }).getAttribute('href')).toBe('/helpdesk');
+    expect(help.getByRole('link', { name: 'Contact us' }).getAttribute('href')).toBe('/contact');
+    // Prices come from the API (prices page, checkout), never from the copy.
+    expect(container.textContent).not.toMatch(/£\s?\d/);
   });
 
   it('opens a question when it is clicked and when the address points at it', () => {

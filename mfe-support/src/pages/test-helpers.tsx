@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { MemoryRouter } from 'react-router';
 
@@ -28,4 +28,27 @@ export function expectContentsToLinkEverySection() {
       );
     }
   }
+}
+
+/** Every `#anchor` link in the text points at an element on the page. */
+export function expectAnchorsToResolve() {
+  for (const link of document.querySelectorAll('article a[href^="#"]')) {
+    const id = (link.getAttribute('href') ?? '').slice(1);
+    if (!document.getElementById(id))
+      throw new Error(`"${link.textContent}" points to #${id}, which is not on the page`);
+  }
+}
+
+/**
+ * Every link to a path on the site is a client-side `SiteLink`: the router takes the click, so
+ * the browser does not load the page again. Returns how many there are.
+ */
+export function expectSiteLinksForPaths(): number {
+  const links = [...document.querySelectorAll<HTMLAnchorElement>('article a[href^="/"]')];
+  for (const link of links) {
+    // `fireEvent` answers false when the click's default (a full page load) was prevented.
+    if (fireEvent.click(link))
+      throw new Error(`"${link.textContent}" (${link.getAttribute('href')}) is not a SiteLink`);
+  }
+  return links.length;
 }

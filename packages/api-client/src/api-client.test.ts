@@ -178,6 +178,17 @@ describe('toFailure', () => {
       fieldErrors: {},
     });
   });
+
+  it('reads the error RTK Query hands back from the base query the same way', async () => {
+    const { toFailure } = await import('./api-error');
+    const fromBaseQuery = { status: 404, message: 'Not Found', fieldErrors: {} };
+    expect(toFailure(fromBaseQuery)).toEqual(fromBaseQuery);
+    expect(toFailure({ status: 422, message: 'Invalid' })).toEqual({
+      status: 422,
+      message: 'Invalid',
+      fieldErrors: {},
+    });
+  });
 });
 
 describe('isApiError', () => {

@@ -35,10 +35,22 @@ export interface ApiFailure {
   fieldErrors: Record<string, string>;
 }
 
-/** The one reader of a failed call: an API answer as it came, anything else as "no answer" (status 0). */
+/** A failure already read, e.g. the error RTK Query hands back from the base query. */
+function isFailure(error: unknown): error is ApiFailure {
+  if (!error || typeof error !== 'object') return false;
+  const candidate = error as Partial<ApiFailure>;
+  return typeof candidate.status === 'number' && typeof candidate.message === 'string';
+}
+
+/**
+ * The one reader of a failed call: an API answer (thrown by the client, or as RTK Query hands it
+ * back) as it came, anything else as "no answer" (status 0).
+ */
 export function toFailure(error: unknown): ApiFailure {
   if (isApiError(error))
     return { status: error.status, message: error.message, fieldErrors: error.fieldErrors };
+  if (isFailure(error))
+    return { status: error.status, message: error.message, fieldErrors: error.fieldErrors ?? {} };
   // No answer at all: offline, the connection dropped, or the call was aborted.
   return { status: 0, message: 'Not sent: check your connection.', fieldErrors: {} };
 }

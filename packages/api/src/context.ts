@@ -7,11 +7,14 @@ import { SessionService } from './auth/sessions';
 import type { Database, Db } from './db/database';
 import type { SiteRow } from './db/schema';
 import { type Mailer, outboxMailer, smtpMailer } from './mail/mailer';
+import { notificationCounts } from './members/member-counters';
+import { conversationChannelRule } from './messaging/channel-rule';
 import { muteGate } from './notifications/mutes';
 import { NotificationWriter } from './notifications/notification-writer';
 import type { ResolvedApiOptions } from './options';
 import { PhotoStore } from './photos/photo-store';
 import { PhotoUrls } from './photos/photo-urls';
+import { memberChannelRules } from './realtime/channel-access';
 import { broadcastNotifications, buildRealtime, type RealtimeServices } from './realtime/realtime-services';
 import { SiteDirectory } from './site-settings';
 
@@ -45,6 +48,7 @@ export async function buildContext(options: ResolvedApiOptions, database: Databa
     app: { ...options.realtimeApp, key: options.realtime.key },
     broadcaster: options.broadcaster,
     httpApi: options.realtimeHttpApi,
+    channelRules: [...memberChannelRules(), conversationChannelRule(db)],
   });
   return {
     options,
@@ -65,7 +69,11 @@ export async function buildContext(options: ResolvedApiOptions, database: Databa
     photoUrls: new PhotoUrls(options.apiUrl, options.jwtSecret),
     notifications: new NotificationWriter(
       db,
-      broadcastNotifications(realtime, options.onNotificationCreated),
+      broadcastNotifications(
+        realtime,
+        (recipientId) => notificationCounts(db, recipientId),
+        options.onNotificationCreated,
+      ),
       (error) => console.error('notification hook failed', error),
       muteGate(db),
     ),

@@ -6,28 +6,33 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { accountRoutes } from './account/account-routes';
+import { accountSettingsRoutes } from './account/account-settings-routes';
+import { emailRoutes, memberEmailRoutes } from './account/email-routes';
+import { authRoutes, memberAuthRoutes } from './auth/auth-routes';
+import { memberOneTimeLoginRoutes, oneTimeLoginRoutes } from './auth/one-time-login-routes';
+import { passwordResetRoutes } from './auth/password-reset-routes';
+import { sessionRoutes } from './auth/session-routes';
 import { billingRoutes, publicBillingRoutes } from './billing';
 import type { AppContext } from './context';
+import { bearerAuth } from './http/api-app';
 import { notFound } from './http/api-error';
 import { errorHandler } from './http/error-handler';
 import { registerJsonBody } from './http/json-body';
+import { memberScope } from './http/member-scope';
 import { siteGuard } from './http/request-guards';
-import { accountRoutes } from './routes/account';
-import { accountSettingsRoutes } from './routes/account-settings';
-import { assetRoutes } from './routes/assets';
-import { authRoutes } from './routes/auth';
-import { conversationRoutes } from './routes/conversations';
-import { emailRoutes } from './routes/email';
-import { interactionRoutes } from './routes/interactions';
-import { oneTimeLoginRoutes } from './routes/one-time-logins';
-import { passwordResetRoutes } from './routes/password-reset';
-import { photoRoutes, registerPhotoUploads } from './routes/photos';
-import { profileRoutes } from './routes/profiles';
-import { realtimeRoutes } from './routes/realtime';
-import { sessionRoutes } from './routes/sessions';
-import { settingsRoutes } from './routes/settings';
-import { trackingRoutes } from './routes/tracking';
-import { userNotificationRoutes } from './routes/user-notifications';
+import { interactionListRoutes } from './interactions/interaction-list-routes';
+import { interactionRoutes } from './interactions/interaction-routes';
+import { conversationRoutes } from './messaging/conversation-routes';
+import { messageRoutes } from './messaging/message-routes';
+import { userNotificationRoutes } from './notifications/notification-routes';
+import { avatarRoutes } from './photos/avatar-routes';
+import { photoRoutes, registerPhotoUploads } from './photos/photo-routes';
+import { signedImageRoutes } from './photos/signed-image';
+import { profileRoutes } from './profiles/profile-routes';
+import { broadcastingAuthRoutes, onlineCountRoutes } from './realtime/realtime-routes';
+import { settingsRoutes } from './settings/settings-routes';
+import { trackingRoutes } from './tracking/tracking-routes';
 
 const SITE_HEADERS = {
   type: 'object',
@@ -77,31 +82,47 @@ export function apiPlugin(ctx: AppContext): FastifyPluginAsync {
       },
       transform: (input) => {
         const out = jsonSchemaTransform(input);
-        // Document the headers the site-key guard reads (they are checked in a hook, not a schema).
+        // Document the headers the site-key guard reads and the bearer token the member scope
+        // needs (both are checked in hooks, not in a route's schema).
         if (input.route.config?.siteless) return out;
         const schema = out.schema as Record<string, unknown>;
-        return { ...out, schema: { ...schema, headers: SITE_HEADERS } };
+        const security = input.route.config?.member ? { security: bearerAuth } : {};
+        return { ...out, schema: { ...schema, headers: SITE_HEADERS, ...security } };
       },
     });
 
+    // Public: boot settings, sign-up and sign-in, email links, images loaded by <img>.
     settingsRoutes(app, ctx);
     authRoutes(app, ctx);
     passwordResetRoutes(app, ctx);
     emailRoutes(app, ctx);
-    accountRoutes(app, ctx);
-    accountSettingsRoutes(app, ctx);
-    sessionRoutes(app, ctx);
     oneTimeLoginRoutes(app, ctx);
-    profileRoutes(app, ctx);
-    interactionRoutes(app, ctx);
-    photoRoutes(app, ctx);
-    realtimeRoutes(app, ctx);
-    userNotificationRoutes(app, ctx);
-    trackingRoutes(app, ctx);
-    conversationRoutes(app, ctx);
-    billingRoutes(app, ctx);
+    onlineCountRoutes(app, ctx);
+    signedImageRoutes(app, ctx);
+    avatarRoutes(app);
     publicBillingRoutes(app, ctx);
-    assetRoutes(app);
+
+    // Everything else needs a signed-in member: authenticated once, for the whole scope.
+    await app.register(
+      memberScope(ctx, [
+        memberAuthRoutes,
+        memberEmailRoutes,
+        memberOneTimeLoginRoutes,
+        accountRoutes,
+        accountSettingsRoutes,
+        sessionRoutes,
+        profileRoutes,
+        interactionRoutes,
+        interactionListRoutes,
+        photoRoutes,
+        broadcastingAuthRoutes,
+        userNotificationRoutes,
+        trackingRoutes,
+        conversationRoutes,
+        messageRoutes,
+        billingRoutes,
+      ]),
+    );
 
     app.get('/docs', { config: { siteless: true }, schema: { hide: true } }, async () => instance.swagger());
   };

@@ -117,5 +117,17 @@ for (const { driver, skip } of drivers) {
         doc.paths['/api/login'].post.requestBody.content['application/json'].schema.properties,
       ).toHaveProperty('email');
     });
+
+    it('documents the bearer token on member routes only (the member scope marks them)', async () => {
+      const doc = (await api.call('GET', '/api/docs', { siteKey: null })).json();
+      const bearer = [{ bearerAuth: [] }];
+      expect(doc.paths['/api/me'].post.security).toEqual(bearer);
+      expect(doc.paths['/api/logout'].post.security).toEqual(bearer);
+      expect(doc.paths['/api/user-conversations'].get.security).toEqual(bearer);
+      expect(doc.paths['/api/broadcasting/auth'].post.security).toEqual(bearer);
+      expect(doc.paths['/api/login'].post.security).toBeUndefined();
+      expect(doc.paths['/api/settings'].get.security).toBeUndefined();
+      expect(doc.paths['/api/onlines/count'].get.security).toBeUndefined();
+    });
   });
 }

@@ -19,16 +19,6 @@ export const layoutNames = [
 ] as const;
 export type LayoutName = (typeof layoutNames)[number];
 
-/** The units deployed on their own; each id is also the folder name and the URL segment. */
-export const remoteIds = [
-  'mfe-landers',
-  'mfe-messaging',
-  'mfe-profiles',
-  'mfe-billing',
-  'mfe-support',
-] as const;
-export type RemoteId = (typeof remoteIds)[number];
-
 /** The Module Federation container name of a remote (`mfe-landers` -> `mfe_landers`). */
 export function containerName(id: string): string {
   return id.replace(/-/g, '_');
@@ -48,13 +38,25 @@ export interface RouteDefinition {
   hideHeaderBar?: boolean;
 }
 
+/** Where a nav item shows: the member's header bar (desktop) and its mobile foldout. */
+export const navAreas = ['member'] as const;
+export type NavArea = (typeof navAreas)[number];
+
+/** Counters from the member's session that a nav item can show as a badge. */
+export const navBadges = ['unread-messages', 'new-visitors', 'unread-favorites'] as const;
+export type NavBadge = (typeof navBadges)[number];
+
+/** A link to one of a remote's pages in the shell's menus, contributed by that remote. */
 export interface NavItem {
   label: string;
+  /** A plain site path, so the link works even when the remote that owns it failed to load. */
   to: string;
-  /** Where the shell shows it. */
-  area: 'header' | 'foldout' | 'footer';
-  /** Store-derived badge the shell resolves, e.g. unread messages. */
-  badge?: 'unread-messages' | 'new-visitors' | 'unread-favorites';
+  area: NavArea;
+  /** Menus list items by this, lowest first (SPEC §2 order spans several remotes). */
+  order: number;
+  /** A shorter or other label for the desktop header bar, where it differs. */
+  headerLabel?: string;
+  badge?: NavBadge;
 }
 
 /** Places in the shell's chrome that a remote can fill with a widget. */

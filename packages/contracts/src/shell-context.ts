@@ -1,6 +1,6 @@
 import type { Middleware, Reducer, Store } from '@reduxjs/toolkit';
 import type { EventBus } from './event-map';
-import type { NavItem, RemoteId, RouteDefinition, SlotName } from './routes';
+import type { NavItem, RouteDefinition, SlotName } from './routes';
 import type { SiteInfo } from './site-manifest';
 
 /** Anything with a reducer mounted at its own key: an RTK slice or an RTK Query api. */
@@ -28,29 +28,31 @@ export type ApiRequest = <T>(path: string, options?: ApiRequestOptions) => Promi
 
 /** What remotes may do with the member's session; the state itself is in the store. */
 export interface SessionControl {
-  /** Fetch the member again, e.g. after a change that affects the top bar or the guards. */
-  reloadUser(): Promise<void>;
+  /**
+   * Fetch the member again, e.g. after a change that affects the top bar or the guards.
+   * `background` when the member did not ask (a realtime event, a catch-up): no progress bar.
+   */
+  reloadUser(options?: { background?: boolean }): Promise<void>;
   logout(): Promise<void>;
 }
 
-/** The member's realtime connection. Subscriptions are owned (by a remote id) and disposed with it. */
+/**
+ * The member's realtime connection, as one owner sees it. The shell hands each remote, and each
+ * page or widget it mounts, its own: everything subscribed through it (reconnect handlers
+ * included) goes when that owner is released or unmounted, without touching anyone else's.
+ */
 export interface RealtimeAccess {
   /** `channel` as Echo names it (`conversation.{uuid}`); `event` as published (`message.sent`). */
   subscribe(
-    owner: string,
     channel: string,
     event: string,
     handler: (payload: unknown) => void,
     hooks?: { onSubscribed?(): void },
   ): () => void;
+  /** Runs after the connection dropped and came back: the moment to fetch what was missed. */
   onReconnect(handler: () => void): () => void;
   /** Listen to a client event (e.g. `typing`) the other participant whispers on a private channel. */
-  listenForWhisper(
-    owner: string,
-    channel: string,
-    event: string,
-    handler: (payload: unknown) => void,
-  ): () => void;
+  listenForWhisper(channel: string, event: string, handler: (payload: unknown) => void): () => void;
   /** Whisper a client event to the channel's other subscribers (typing indicators); best effort. */
   whisper(channel: string, event: string, data: Record<string, unknown>): void;
   /** The socket id to send as X-Socket-ID, so the sender's own events are not echoed back. */
@@ -79,8 +81,10 @@ export type WidgetLoader = () => Promise<{ default: unknown }>;
 
 /** What `register(ctx)` returns. */
 export interface RemoteRegistration {
-  id: RemoteId;
+  /** The remote's folder name, as in the site manifest (`mfe-messaging`). */
+  id: string;
   routes: RouteDefinition[];
+  /** The member pages this remote owns, for the shell's menus (from its `src/nav.ts`). */
   nav?: NavItem[];
   widgets?: Partial<Record<SlotName, WidgetLoader>>;
   /** Undo what `register` did (realtime handlers, listeners) when the shell lets the remote go. */

@@ -1,4 +1,4 @@
-import type { RemoteId, RouteDefinition, SlotName } from './routes';
+import type { NavItem, RouteDefinition, SlotName } from './routes';
 
 /**
  * The one file the shell reads at boot to learn which remotes exist, where each one's
@@ -20,7 +20,8 @@ export interface SiteInfo {
 }
 
 export interface RemoteEntry {
-  id: RemoteId;
+  /** The remote's folder name, also its URL segment (`mfe-messaging`). */
+  id: string;
   /** URL of the remote's `mf-manifest.json`, absolute or relative to the site root. */
   entry: string;
   /** Build id of the deployed bundle, for cache busting and rollback. */
@@ -31,4 +32,9 @@ export interface RemoteEntry {
    * loads this remote, and only it, when one of those slots shows. Absent: no widgets.
    */
   slots?: SlotName[];
+  /**
+   * The member pages this remote links from the shell's menus (from its `src/nav.ts`). The shell
+   * shows them from here, without loading the remote, so a link stays even when its code fails.
+   */
+  nav?: NavItem[];
 }

@@ -84,9 +84,9 @@ export function createUnitConfig(options: UnitOptions): Configuration {
       shared,
       shareStrategy: 'loaded-first',
       // Plugins act on the one runtime instance the shell owns; remotes need not ship them.
-      runtimePlugins: isShell
-        ? [require.resolve('./runtime/retry-plugin.ts'), require.resolve('./runtime/fallback-plugin.ts')]
-        : [],
+      // Retrying is the remote loader's alone (it can also clear a failed container), so the
+      // runtime only reports where a load failed.
+      runtimePlugins: isShell ? [require.resolve('./runtime/report-failed-loads.ts')] : [],
       manifest: !isShell,
       dts: false,
       // The shell provides the federation runtime; each remote entry then omits its own copy.
@@ -153,6 +153,13 @@ export function createUnitConfig(options: UnitOptions): Configuration {
               target: 'es2022',
             },
           },
+          type: 'javascript/auto',
+        },
+        {
+          // Static and legal copy is content (`src/content/*.mdx`); the loader compiles it to a
+          // component on React's automatic JSX runtime, so nothing else has to run over it.
+          test: /\.mdx$/,
+          loader: require.resolve('@mdx-js/loader'),
           type: 'javascript/auto',
         },
         { test: /\.module\.css$/, type: 'css/module' },

@@ -24,8 +24,10 @@ export interface RemoteLoaderOptions {
 
 /**
  * Loads a remote's exposed modules on demand. Nothing is fetched until a route or slot asks,
- * so the first page pays only for the remote it shows. A failure is retried with backoff, each
- * time with the runtime's cache of the container cleared; the last error reaches the caller.
+ * so the first page pays only for the remote it shows. A failure (manifest, entry or chunk) is
+ * retried with backoff, each time with the runtime's cache of the container cleared and a fresh
+ * entry URL; the last error reaches the caller. This is the only retry for remote code: the
+ * runtime plugins only report, and the shell's "Retry" button is the member's own.
  */
 export function createRemoteLoader({
   baseUrl,

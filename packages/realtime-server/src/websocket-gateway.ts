@@ -2,54 +2,26 @@ import { randomInt } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type RawData, WebSocket, WebSocketServer } from 'ws';
-import { verifyChannelAuth, verifyUserAuth } from './channel-auth';
+import { ChannelSubscriptions } from './channel-subscriptions';
 import { clientAddress } from './client-address';
+import { relayClientEvent } from './client-events';
 import type { ChannelBroadcast, ClusterAdapter } from './cluster-adapter';
 import type { Limits } from './limits';
 import type { Logger } from './logger';
-import type { PresenceMember } from './presence-registry';
 import {
-  type ClientMessage,
-  channelKind,
   connectionEstablishedFrame,
   ErrorCode,
   errorFrame,
   eventFrame,
-  isValidChannelName,
   parseClientMessage,
   pingFrame,
   pongFrame,
-  serialiseData,
-  subscriptionErrorFrame,
-  userChannelPrefix,
 } from './protocol';
+import { SignedInUsers } from './signed-in-users';
+import { type Connection, FrameSender, fieldOf, type RealtimeApp } from './socket-connection';
 import { parseUrl, safeDecode } from './url-parts';
 
-export interface RealtimeApp {
-  id: string;
-  key: string;
-  secret: string;
-}
-
-interface Subscription {
-  /** Set on presence channels: the user this socket joined as. */
-  userId?: string;
-}
-
-interface Connection {
-  readonly socketId: string;
-  readonly app: RealtimeApp;
-  readonly ws: WebSocket;
-  readonly ip: string;
-  readonly channels: Map<string, Subscription>;
-  /** Set by `pusher:signin`; lets the server reach or disconnect every socket of one user. */
-  userId?: string;
-  lastSeen: number;
-  /** When the server pinged a silent client; 0 when no answer is outstanding. */
-  pingSentAt: number;
-  clientEventWindowStart: number;
-  clientEventsInWindow: number;
-}
+export type { RealtimeApp } from './socket-connection';
 
 export interface GatewayOptions {
   apps: RealtimeApp[];
@@ -61,7 +33,11 @@ export interface GatewayOptions {
 
 const appPath = /^\/app\/([^/]+)\/?$/;
 
-/** The WebSocket half of the server: the Pusher protocol per socket, and delivery to local sockets. */
+/**
+ * The WebSocket half of the server: a socket's lifecycle (admission, liveness, close) and the
+ * dispatch of its frames, and delivery to local sockets. Subscriptions live in
+ * `channel-subscriptions.ts`, sign-in in `signed-in-users.ts`, whispers in `client-events.ts`.
+ */
 export class WebSocketGateway {
   readonly #wss: WebSocketServer;
   readonly #appsByKey: Map<string, RealtimeApp>;
@@ -69,11 +45,10 @@ export class WebSocketGateway {
   readonly #limits: Limits;
   readonly #logger: Logger;
   readonly #adapter: ClusterAdapter;
-  /** appId → channel → sockets subscribed on this node. */
-  readonly #subscribers = new Map<string, Map<string, Set<Connection>>>();
+  readonly #frames: FrameSender;
+  readonly #subscriptions: ChannelSubscriptions;
+  readonly #users: SignedInUsers;
   readonly #connections = new Set<Connection>();
-  /** appId → signed-in user id → that user's sockets on this node. */
-  readonly #users = new Map<string, Map<string, Set<Connection>>>();
   readonly #connectionsPerIp = new Map<string, number>();
   /** Presence leaves still talking to the adapter; close() waits for them before the adapter goes. */
   readonly #pendingCleanups = new Set<Promise<unknown>>();
@@ -87,6 +62,9 @@ export class WebSocketGateway {
     this.#limits = options.limits;
     this.#logger = options.logger;
     this.#adapter = options.adapter;
+    this.#frames = new FrameSender(this.#limits);
+    this.#subscriptions = new ChannelSubscriptions(this.#limits, this.#logger, this.#adapter, this.#frames);
+    this.#users = new SignedInUsers(this.#limits, this.#frames);
     // Frames above the soft limit get an error reply; this hard cap only stops a client from making
     // the server buffer an arbitrarily large frame.
     this.#wss = new WebSocketServer({
@@ -123,21 +101,24 @@ export class WebSocketGateway {
 
   /** Delivers one event to this node's subscribers; the frame is encoded once for all of them. */
   deliverLocal(message: ChannelBroadcast): void {
-    const sockets = this.#subscribers.get(message.appId)?.get(message.channel);
+    const sockets = this.#subscriptions.subscribersOf(message.appId, message.channel);
     if (!sockets || sockets.size === 0) return;
     const frame = eventFrame(message.channel, message.event, message.data, message.userId);
     for (const connection of sockets) {
-      if (connection.socketId !== message.exceptSocketId) this.#send(connection, frame);
+      if (connection.socketId !== message.exceptSocketId) this.#frames.send(connection, frame);
     }
   }
 
   /** Closes a signed-in user's sockets with 4009 so pusher-js does not reconnect them (logout, ban). */
   terminateLocal(appId: string, userId: string): void {
-    const sockets = this.#users.get(appId)?.get(userId);
+    const sockets = this.#users.socketsOf(appId, userId);
     if (!sockets) return;
     for (const connection of [...sockets]) {
-      this.#send(connection, errorFrame(ErrorCode.Unauthorized, 'Connection terminated by the server'));
-      this.#drop(connection, ErrorCode.Unauthorized, 'Connection terminated');
+      this.#frames.send(
+        connection,
+        errorFrame(ErrorCode.Unauthorized, 'Connection terminated by the server'),
+      );
+      this.#frames.drop(connection, ErrorCode.Unauthorized, 'Connection terminated');
     }
   }
 
@@ -157,7 +138,7 @@ export class WebSocketGateway {
             clearTimeout(timer);
             resolve();
           });
-          this.#send(connection, errorFrame(ErrorCode.ServerClosing, 'Server is shutting down'));
+          this.#frames.send(connection, errorFrame(ErrorCode.ServerClosing, 'Server is shutting down'));
           connection.ws.close(ErrorCode.ServerClosing, 'Server closing');
         }),
     );
@@ -235,7 +216,7 @@ export class WebSocketGateway {
     connection.pingSentAt = 0;
     const size = Array.isArray(raw) ? raw.reduce((sum, part) => sum + part.length, 0) : raw.byteLength;
     if (size > this.#limits.maxMessageBytes) {
-      this.#send(
+      this.#frames.send(
         connection,
         errorFrame(ErrorCode.Refused, `Message exceeds ${this.#limits.maxMessageBytes} bytes`),
       );
@@ -243,255 +224,40 @@ export class WebSocketGateway {
     }
     const message = isBinary ? null : parseClientMessage(raw.toString());
     if (!message) {
-      this.#send(connection, errorFrame(ErrorCode.ServerClosing, 'Invalid message format: expected JSON'));
+      this.#frames.send(
+        connection,
+        errorFrame(ErrorCode.ServerClosing, 'Invalid message format: expected JSON'),
+      );
       return;
     }
     switch (message.event) {
       case 'pusher:ping':
-        this.#send(connection, pongFrame);
+        this.#frames.send(connection, pongFrame);
         return;
       case 'pusher:pong':
         return;
       case 'pusher:subscribe':
-        this.#track(this.#subscribe(connection, message));
+        this.#track(this.#subscriptions.subscribe(connection, message));
         return;
       case 'pusher:signin':
-        this.#signin(connection, message);
+        this.#users.signin(connection, message);
         return;
       case 'pusher:unsubscribe': {
         const channel = fieldOf(message.data, 'channel');
-        if (typeof channel === 'string') this.#track(this.#unsubscribe(connection, channel));
+        if (typeof channel === 'string') this.#track(this.#subscriptions.unsubscribe(connection, channel));
         return;
       }
       default:
         // Unknown `pusher:` events are ignored, as Pusher does, so newer clients keep working.
-        if (message.event.startsWith('client-')) this.#clientEvent(connection, message);
-    }
-  }
-
-  async #subscribe(connection: Connection, message: ClientMessage): Promise<void> {
-    const channel = fieldOf(message.data, 'channel');
-    if (!isValidChannelName(channel)) {
-      this.#send(connection, errorFrame(null, 'Invalid channel name'));
-      return;
-    }
-    const refuse = (type: string, error: string, status: number): void =>
-      this.#send(connection, subscriptionErrorFrame(channel, type, error, status));
-    const kind = channelKind(channel);
-    const existing = connection.channels.get(channel);
-    if (existing) {
-      // A repeated subscribe (e.g. a client retrying) is answered again, without a second join.
-      await this.#confirm(connection, channel, existing);
-      return;
-    }
-    if (connection.channels.size >= this.#limits.maxSubscriptionsPerConnection) {
-      refuse(
-        'LimitReached',
-        `At most ${this.#limits.maxSubscriptionsPerConnection} channels per connection`,
-        429,
-      );
-      return;
-    }
-    if (kind === 'user') {
-      // Only the signed-in user may listen on their own server-to-user channel.
-      if (connection.userId === undefined || channel !== `${userChannelPrefix}${connection.userId}`) {
-        refuse('AuthError', 'Sign in as this user first', 401);
-        return;
-      }
-    }
-    let member: PresenceMember | undefined;
-    if (kind === 'private' || kind === 'presence') {
-      const auth = fieldOf(message.data, 'auth');
-      const channelData = fieldOf(message.data, 'channel_data');
-      const signedData = kind === 'presence' && typeof channelData === 'string' ? channelData : undefined;
-      if (!verifyChannelAuth(connection.app, connection.socketId, channel, auth, signedData)) {
-        refuse('AuthError', 'Invalid signature: the connection is not authorised for this channel', 401);
-        return;
-      }
-      if (kind === 'presence') {
-        member = parsePresenceMember(signedData, this.#limits.maxPresenceUserInfoBytes);
-        if (!member) {
-          refuse('AuthError', 'Presence channel_data must carry a user_id', 400);
-          return;
+        if (message.event.startsWith('client-')) {
+          const relayed = relayClientEvent(connection, message, {
+            limits: this.#limits,
+            adapter: this.#adapter,
+            frames: this.#frames,
+          });
+          if (relayed) this.#track(relayed);
         }
-      }
     }
-    const subscription: Subscription = member ? { userId: member.user_id } : {};
-    connection.channels.set(channel, subscription);
-    this.#index(connection, channel);
-    if (!member) {
-      await this.#confirm(connection, channel, subscription);
-      return;
-    }
-    let first: boolean;
-    let members: PresenceMember[];
-    try {
-      // The join is recorded before the socket could close, so #onClose's leave always follows it.
-      first = await this.#adapter.presenceJoin(connection.app.id, channel, connection.socketId, member);
-      members = await this.#adapter.presenceMembers(connection.app.id, channel);
-    } catch (error) {
-      // Redis unreachable: answer the client rather than leave its subscription pending forever.
-      this.#logger.error({ err: String(error), channel }, 'presence join failed');
-      if (connection.channels.get(channel) === subscription) {
-        connection.channels.delete(channel);
-        this.#unindex(connection, channel);
-        // The join may have been recorded before the failure; undo it if Redis still listens.
-        this.#adapter.presenceLeave(connection.app.id, channel, connection.socketId).catch(() => {});
-      }
-      refuse('ServerError', 'Presence is unavailable, try again', 503);
-      return;
-    }
-    if (connection.channels.get(channel) !== subscription) return;
-    if (first && members.length > this.#limits.maxPresenceMembers) {
-      // Never announced, so it leaves without a member_removed.
-      connection.channels.delete(channel);
-      this.#unindex(connection, channel);
-      await this.#adapter.presenceLeave(connection.app.id, channel, connection.socketId);
-      refuse('LimitReached', 'Presence channel is full', 429);
-      return;
-    }
-    await this.#confirm(connection, channel, subscription, members);
-    if (first) {
-      // Once confirmed the member stays subscribed; a failed announcement is only logged (via #track).
-      await this.#adapter.broadcast({
-        appId: connection.app.id,
-        channel,
-        event: 'pusher_internal:member_added',
-        data: JSON.stringify(member),
-        exceptSocketId: connection.socketId,
-      });
-    }
-  }
-
-  async #confirm(
-    connection: Connection,
-    channel: string,
-    subscription: Subscription,
-    known?: PresenceMember[],
-  ): Promise<void> {
-    let data = '{}';
-    if (subscription.userId !== undefined) {
-      const members = known ?? (await this.#adapter.presenceMembers(connection.app.id, channel));
-      const hash: Record<string, unknown> = {};
-      for (const member of members) hash[member.user_id] = member.user_info ?? null;
-      data = JSON.stringify({
-        presence: { ids: members.map((m) => m.user_id), hash, count: members.length },
-      });
-    }
-    this.#send(
-      connection,
-      JSON.stringify({ event: 'pusher_internal:subscription_succeeded', channel, data }),
-    );
-  }
-
-  async #unsubscribe(connection: Connection, channel: string): Promise<void> {
-    const subscription = connection.channels.get(channel);
-    if (!subscription) return;
-    connection.channels.delete(channel);
-    this.#unindex(connection, channel);
-    await this.#leavePresence(connection, channel, subscription);
-  }
-
-  async #leavePresence(connection: Connection, channel: string, subscription: Subscription): Promise<void> {
-    if (subscription.userId === undefined) return;
-    const lastUserId = await this.#adapter.presenceLeave(connection.app.id, channel, connection.socketId);
-    if (lastUserId !== null) {
-      await this.#adapter.broadcast({
-        appId: connection.app.id,
-        channel,
-        event: 'pusher_internal:member_removed',
-        data: JSON.stringify({ user_id: lastUserId }),
-      });
-    }
-  }
-
-  #signin(connection: Connection, message: ClientMessage): void {
-    const auth = fieldOf(message.data, 'auth');
-    const userData = fieldOf(message.data, 'user_data');
-    let userId: unknown;
-    if (typeof userData === 'string' && userData.length <= this.#limits.maxPresenceUserInfoBytes * 4) {
-      try {
-        userId = fieldOf(JSON.parse(userData), 'id');
-      } catch {
-        userId = undefined;
-      }
-    }
-    if (
-      typeof userData !== 'string' ||
-      typeof userId !== 'string' ||
-      userId.length === 0 ||
-      !isValidChannelName(`${userChannelPrefix}${userId}`) ||
-      !verifyUserAuth(connection.app, connection.socketId, auth, userData)
-    ) {
-      this.#send(
-        connection,
-        errorFrame(ErrorCode.Unauthorized, 'Invalid signin: bad signature or user_data without id'),
-      );
-      return;
-    }
-    if (connection.userId !== undefined && connection.userId !== userId) {
-      this.#send(
-        connection,
-        errorFrame(ErrorCode.Unauthorized, 'This connection is signed in as another user'),
-      );
-      return;
-    }
-    if (connection.userId === undefined) {
-      connection.userId = userId;
-      let users = this.#users.get(connection.app.id);
-      if (!users) {
-        users = new Map();
-        this.#users.set(connection.app.id, users);
-      }
-      let sockets = users.get(userId);
-      if (!sockets) {
-        sockets = new Set();
-        users.set(userId, sockets);
-      }
-      sockets.add(connection);
-    }
-    this.#send(
-      connection,
-      JSON.stringify({ event: 'pusher:signin_success', data: JSON.stringify({ user_data: userData }) }),
-    );
-  }
-
-  #clientEvent(connection: Connection, message: ClientMessage): void {
-    const channel = message.channel;
-    const refuse = (code: number, text: string): void => this.#send(connection, errorFrame(code, text));
-    const kind = typeof channel === 'string' ? channelKind(channel) : 'public';
-    if (typeof channel !== 'string' || (kind !== 'private' && kind !== 'presence')) {
-      refuse(ErrorCode.Refused, 'Client events are only allowed on private and presence channels');
-      return;
-    }
-    const subscription = connection.channels.get(channel);
-    if (!subscription) {
-      refuse(ErrorCode.Refused, 'Client events need a subscription to the channel');
-      return;
-    }
-    if (message.event.length > 200) {
-      refuse(ErrorCode.Refused, 'Event name too long');
-      return;
-    }
-    const now = Date.now();
-    if (now - connection.clientEventWindowStart >= 1000) {
-      connection.clientEventWindowStart = now;
-      connection.clientEventsInWindow = 0;
-    }
-    connection.clientEventsInWindow += 1;
-    if (connection.clientEventsInWindow > this.#limits.clientEventsPerSecond) {
-      refuse(ErrorCode.RateLimited, 'Client event rejected due to rate limit');
-      return;
-    }
-    const broadcast: ChannelBroadcast = {
-      appId: connection.app.id,
-      channel,
-      event: message.event,
-      data: serialiseData(message.data),
-      exceptSocketId: connection.socketId,
-    };
-    if (subscription.userId !== undefined) broadcast.userId = subscription.userId;
-    this.#track(this.#adapter.broadcast(broadcast));
   }
 
   #onClose(connection: Connection): void {
@@ -499,58 +265,12 @@ export class WebSocketGateway {
     const fromIp = (this.#connectionsPerIp.get(connection.ip) ?? 1) - 1;
     if (fromIp > 0) this.#connectionsPerIp.set(connection.ip, fromIp);
     else this.#connectionsPerIp.delete(connection.ip);
-    if (connection.userId !== undefined) {
-      const users = this.#users.get(connection.app.id);
-      const sockets = users?.get(connection.userId);
-      sockets?.delete(connection);
-      if (users && sockets?.size === 0) users.delete(connection.userId);
-    }
+    this.#users.signOut(connection);
     for (const [channel, subscription] of connection.channels) {
-      this.#unindex(connection, channel);
-      this.#track(this.#leavePresence(connection, channel, subscription));
+      this.#subscriptions.unindex(connection, channel);
+      this.#track(this.#subscriptions.leavePresence(connection, channel, subscription));
     }
     connection.channels.clear();
-  }
-
-  #index(connection: Connection, channel: string): void {
-    let channels = this.#subscribers.get(connection.app.id);
-    if (!channels) {
-      channels = new Map();
-      this.#subscribers.set(connection.app.id, channels);
-    }
-    let sockets = channels.get(channel);
-    if (!sockets) {
-      sockets = new Set();
-      channels.set(channel, sockets);
-    }
-    sockets.add(connection);
-    this.#adapter.setLocalSubscriptionCount(connection.app.id, channel, sockets.size);
-  }
-
-  #unindex(connection: Connection, channel: string): void {
-    const channels = this.#subscribers.get(connection.app.id);
-    const sockets = channels?.get(channel);
-    if (!channels || !sockets?.delete(connection)) return;
-    if (sockets.size === 0) channels.delete(channel);
-    this.#adapter.setLocalSubscriptionCount(connection.app.id, channel, sockets.size);
-  }
-
-  #send(connection: Connection, frame: string): void {
-    const { ws } = connection;
-    if (ws.readyState !== WebSocket.OPEN) return;
-    // A client that stops reading would otherwise make the server queue its events forever.
-    if (ws.bufferedAmount > this.#limits.maxBufferedBytes) {
-      this.#drop(connection, ErrorCode.OverCapacity, 'Client is not reading fast enough');
-      return;
-    }
-    ws.send(frame);
-  }
-
-  /** Closes with a code, then cuts the socket if the client cannot complete the close handshake. */
-  #drop(connection: Connection, code: number, reason: string): void {
-    connection.ws.close(code, reason);
-    // A half-open or non-reading socket never answers the close frame; don't keep it for TCP's timeouts.
-    setTimeout(() => connection.ws.terminate(), 1000).unref();
   }
 
   #checkLiveness(): void {
@@ -560,11 +280,11 @@ export class WebSocketGateway {
       if (connection.pingSentAt === 0) {
         if (now - connection.lastSeen > activityMs) {
           connection.pingSentAt = now;
-          this.#send(connection, pingFrame);
+          this.#frames.send(connection, pingFrame);
         }
       } else if (now - connection.pingSentAt > this.#limits.pongTimeoutMs) {
         connection.pingSentAt = Number.POSITIVE_INFINITY;
-        this.#drop(connection, ErrorCode.PongTimeout, 'Pong reply not received');
+        this.#frames.drop(connection, ErrorCode.PongTimeout, 'Pong reply not received');
       }
     }
   }
@@ -576,27 +296,4 @@ export class WebSocketGateway {
     this.#pendingCleanups.add(tracked);
     void tracked.finally(() => this.#pendingCleanups.delete(tracked));
   }
-}
-
-function fieldOf(data: unknown, field: string): unknown {
-  return typeof data === 'object' && data !== null ? (data as Record<string, unknown>)[field] : undefined;
-}
-
-function parsePresenceMember(
-  channelData: string | undefined,
-  maxInfoBytes: number,
-): PresenceMember | undefined {
-  if (channelData === undefined) return undefined;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(channelData);
-  } catch {
-    return undefined;
-  }
-  const userId = fieldOf(parsed, 'user_id');
-  if (typeof userId !== 'string' && typeof userId !== 'number') return undefined;
-  if (String(userId).length === 0 || String(userId).length > 128) return undefined;
-  const info = fieldOf(parsed, 'user_info');
-  if (info !== undefined && JSON.stringify(info).length > maxInfoBytes) return undefined;
-  return info === undefined ? { user_id: String(userId) } : { user_id: String(userId), user_info: info };
 }

@@ -63,17 +63,19 @@ describe('realtime connection', () => {
     const shellEvents: unknown[] = [];
     const remoteEvents: unknown[] = [];
     const firstForRemote = new Promise((resolve) => {
-      realtime.subscribe('mfe-messaging', channel, 'notification.created', (payload) => {
+      realtime.owned('mfe-messaging').subscribe(channel, 'notification.created', (payload) => {
         remoteEvents.push(payload);
         resolve(payload);
       });
     });
     const joined = new Promise<void>((resolve) =>
-      realtime.subscribe('shell', channel, 'notification.created', (payload) => shellEvents.push(payload), {
-        onSubscribed: resolve,
-      }),
+      realtime
+        .owned('shell')
+        .subscribe(channel, 'notification.created', (payload) => shellEvents.push(payload), {
+          onSubscribed: resolve,
+        }),
     );
-    const marker = new Promise((resolve) => realtime.subscribe('shell', channel, 'marker', resolve));
+    const marker = new Promise((resolve) => realtime.owned('shell').subscribe(channel, 'marker', resolve));
 
     await joined;
     await publish(channel, 'notification.created', { id: 1 });
@@ -91,9 +93,11 @@ describe('realtime connection', () => {
     node = await startNode();
     const realtime = connectClient(node.port, ['private-notifications.user.other']);
     const leaked: unknown[] = [];
-    realtime.subscribe('shell', 'notifications.user.other', 'notification.created', (p) => leaked.push(p));
+    realtime
+      .owned('shell')
+      .subscribe('notifications.user.other', 'notification.created', (p) => leaked.push(p));
     const mine = new Promise<void>((resolve) =>
-      realtime.subscribe('shell', channel, 'marker', () => resolve(), {
+      realtime.owned('shell').subscribe(channel, 'marker', () => resolve(), {
         onSubscribed: () =>
           void publish('notifications.user.other', 'notification.created', { id: 9 }).then(() =>
             publish(channel, 'marker', {}),
@@ -115,19 +119,19 @@ describe('realtime connection', () => {
     try {
       const conversation = 'conversation.c1';
       const heardByAlice: unknown[] = [];
-      alice.listenForWhisper('mfe-messaging', conversation, 'typing', (payload) =>
-        heardByAlice.push(payload),
-      );
+      alice
+        .owned('mfe-messaging')
+        .listenForWhisper(conversation, 'typing', (payload) => heardByAlice.push(payload));
       const aliceJoined = new Promise<void>((resolve) =>
-        alice.subscribe('mfe-messaging', conversation, 'message.sent', () => undefined, {
+        alice.owned('mfe-messaging').subscribe(conversation, 'message.sent', () => undefined, {
           onSubscribed: resolve,
         }),
       );
       const heardByBob = new Promise((resolve) =>
-        bob.listenForWhisper('mfe-messaging', conversation, 'typing', resolve),
+        bob.owned('mfe-messaging').listenForWhisper(conversation, 'typing', resolve),
       );
       const bobJoined = new Promise<void>((resolve) =>
-        bob.subscribe('mfe-messaging', conversation, 'message.sent', () => undefined, {
+        bob.owned('mfe-messaging').subscribe(conversation, 'message.sent', () => undefined, {
           onSubscribed: resolve,
         }),
       );
@@ -140,18 +144,22 @@ describe('realtime connection', () => {
     }
   });
 
-  it('calls the reconnect handlers when the connection comes back after the server restarts', async () => {
+  it('calls the reconnect handlers of owners still there when the connection comes back after the server restarts', async () => {
     node = await startNode();
     const { port } = node;
     const realtime = connectClient(port);
     await realtime.connect();
-    await expect.poll(() => realtime.socketId()).toBeTruthy();
+    await expect.poll(() => realtime.socketId()).toMatch(/^\d+\.\d+$/);
     const firstId = realtime.socketId();
-    const reconnected = new Promise<void>((resolve) => realtime.onReconnect(resolve));
+    const reconnected = new Promise<void>((resolve) => realtime.owned('shell').onReconnect(resolve));
+    const gone: string[] = [];
+    realtime.owned('mfe-messaging#1').onReconnect(() => gone.push('mfe-messaging#1'));
+    realtime.disposeOwner('mfe-messaging#1');
 
     await stopNode(node);
     node = await startNode(port);
     await reconnected;
     expect(realtime.socketId()).not.toBe(firstId);
+    expect(gone).toEqual([]);
   }, 40_000);
 });

@@ -26,6 +26,28 @@ type Handler = (payload: unknown) => void;
 type EchoInstance = Echo<'pusher'>;
 
 /**
+ * The connection as one owner (the shell, a remote, one mounted page or widget) sees it; the
+ * shape of `RealtimeAccess` in `@ukd/contracts`. Everything it adds goes with `disposeOwner`.
+ */
+export interface OwnedRealtime {
+  /**
+   * Listen to `event` on a private channel (name without the `private-` prefix).
+   * `onSubscribed` runs each time the subscription succeeds, reconnects included: the moment
+   * to fetch what was missed by id (notes/realtime.md).
+   */
+  subscribe(channel: string, event: string, handler: Handler, hooks?: { onSubscribed?(): void }): () => void;
+  /**
+   * Listen to a client event (a whisper such as `typing`) on a private channel. The server
+   * relays it only between subscribers and never echoes it to the sender.
+   */
+  listenForWhisper(channel: string, event: string, handler: Handler): () => void;
+  onReconnect(handler: () => void): () => void;
+  /** Send a client event (`client-{event}`) to the channel's other subscribers; dropped if not connected. */
+  whisper(channel: string, event: string, data: Record<string, unknown>): void;
+  socketId(): string | undefined;
+}
+
+/**
  * One realtime connection per member session, shared by the shell and every remote. Each
  * subscription belongs to an owner (`shell`, a remote id), so a remote's handlers are all
  * removed when it unmounts; a channel is left when no handler needs it any more.
@@ -41,7 +63,7 @@ export function createRealtime(options: RealtimeOptions) {
     handler: Handler;
     whisper?: boolean;
   }>();
-  const reconnectHandlers = new Set<() => void>();
+  const reconnectHandlers = new Set<{ owner: string; handler: () => void }>();
   let wasConnected = false;
 
   async function connect(): Promise<EchoInstance> {
@@ -75,7 +97,7 @@ export function createRealtime(options: RealtimeOptions) {
       // After a drop, what was missed is fetched by id: tell everyone who asked.
       instance.connector.pusher.connection.bind('state_change', ({ current }: { current: string }) => {
         if (current !== 'connected') return;
-        if (wasConnected) for (const handler of reconnectHandlers) handler();
+        if (wasConnected) for (const { handler } of [...reconnectHandlers]) handler();
         wasConnected = true;
       });
       echo = instance;
@@ -96,49 +118,59 @@ export function createRealtime(options: RealtimeOptions) {
     if (!isNeeded(subscription.channel)) echo.leave(subscription.channel);
   }
 
+  function subscribe(
+    owner: string,
+    channel: string,
+    event: string,
+    handler: Handler,
+    hooks: { onSubscribed?(): void } = {},
+  ): () => void {
+    const subscription = { owner, channel, event, handler };
+    subscriptions.add(subscription);
+    void connect().then((instance) => {
+      if (!subscriptions.has(subscription)) return;
+      const joined = instance.private(channel).listen(`.${event}`, handler);
+      if (hooks.onSubscribed) joined.subscribed(hooks.onSubscribed);
+    });
+    return () => {
+      if (subscriptions.delete(subscription)) stop(subscription);
+    };
+  }
+
+  function listenForWhisper(owner: string, channel: string, event: string, handler: Handler): () => void {
+    const subscription = { owner, channel, event, handler, whisper: true };
+    subscriptions.add(subscription);
+    void connect().then((instance) => {
+      if (subscriptions.has(subscription)) instance.private(channel).listenForWhisper(event, handler);
+    });
+    return () => {
+      if (subscriptions.delete(subscription)) stop(subscription);
+    };
+  }
+
+  function whisper(channel: string, event: string, data: Record<string, unknown>) {
+    echo?.private(channel).whisper(event, data);
+  }
+
+  const socketId = () => echo?.socketId();
+
   return {
     connect,
-    /**
-     * Listen to `event` on a private channel (name without the `private-` prefix).
-     * `onSubscribed` runs each time the subscription succeeds, reconnects included: the moment
-     * to fetch what was missed by id (notes/realtime.md).
-     */
-    subscribe(
-      owner: string,
-      channel: string,
-      event: string,
-      handler: Handler,
-      hooks: { onSubscribed?(): void } = {},
-    ): () => void {
-      const subscription = { owner, channel, event, handler };
-      subscriptions.add(subscription);
-      void connect().then((instance) => {
-        if (!subscriptions.has(subscription)) return;
-        const joined = instance.private(channel).listen(`.${event}`, handler);
-        if (hooks.onSubscribed) joined.subscribed(hooks.onSubscribed);
-      });
-      return () => {
-        if (subscriptions.delete(subscription)) stop(subscription);
+    /** What `owner` may do on the connection; `disposeOwner(owner)` undoes all of it. */
+    owned(owner: string): OwnedRealtime {
+      return {
+        subscribe: (channel, event, handler, hooks) => subscribe(owner, channel, event, handler, hooks),
+        listenForWhisper: (channel, event, handler) => listenForWhisper(owner, channel, event, handler),
+        onReconnect(handler) {
+          const entry = { owner, handler };
+          reconnectHandlers.add(entry);
+          return () => reconnectHandlers.delete(entry);
+        },
+        whisper,
+        socketId,
       };
     },
-    /**
-     * Listen to a client event (a whisper such as `typing`) on a private channel. The server
-     * relays it only between subscribers and never echoes it to the sender.
-     */
-    listenForWhisper(owner: string, channel: string, event: string, handler: Handler): () => void {
-      const subscription = { owner, channel, event, handler, whisper: true };
-      subscriptions.add(subscription);
-      void connect().then((instance) => {
-        if (subscriptions.has(subscription)) instance.private(channel).listenForWhisper(event, handler);
-      });
-      return () => {
-        if (subscriptions.delete(subscription)) stop(subscription);
-      };
-    },
-    /** Send a client event (`client-{event}`) to the channel's other subscribers; dropped if not connected. */
-    whisper(channel: string, event: string, data: unknown) {
-      echo?.private(channel).whisper(event, data as Record<string, unknown>);
-    },
+    whisper,
     /** Be counted in a presence channel (e.g. `online`) until the returned function is called. */
     join(channel: string): () => void {
       let left = false;
@@ -157,12 +189,9 @@ export function createRealtime(options: RealtimeOptions) {
         subscriptions.delete(subscription);
         stop(subscription);
       }
+      for (const entry of [...reconnectHandlers]) if (entry.owner === owner) reconnectHandlers.delete(entry);
     },
-    onReconnect(handler: () => void): () => void {
-      reconnectHandlers.add(handler);
-      return () => reconnectHandlers.delete(handler);
-    },
-    socketId: () => echo?.socketId(),
+    socketId,
     disconnect() {
       subscriptions.clear();
       echo?.disconnect();

@@ -13,6 +13,12 @@ export interface EmbeddedSiteOptions {
   logLevel?: string;
   /** Extra routes and hooks before the server starts (development's hot-update event stream). */
   extend?(app: FastifyInstance): void;
+  /**
+   * Where the rest of the configuration is read (the API's, the realtime app's, TRUST_PROXY,
+   * HOST): `process.env` unless given. Read only: what this function decides (the data folder,
+   * the site URL) is passed on explicitly, never written back into the environment.
+   */
+  env?: NodeJS.ProcessEnv;
 }
 
 /**
@@ -20,20 +26,20 @@ export interface EmbeddedSiteOptions {
  * realtime server on the same origin. `npm start` and `npm run dev` both start it.
  */
 export async function startEmbeddedSite(options: EmbeddedSiteOptions) {
+  const env = options.env ?? process.env;
   const dataDir = resolve(options.dataDir);
-  process.env.DATA_DIR = dataDir;
-  process.env.SITE_URL ??= `http://localhost:${options.port}`;
+  const siteUrl = env.SITE_URL ?? `http://localhost:${options.port}`;
 
-  const credentials = realtimeCredentials(dataDir);
+  const credentials = realtimeCredentials(dataDir, env);
   const realtime = await createRealtimeServer({
     apps: [credentials],
-    ...(process.env.REDIS_URL ? { redisUrl: process.env.REDIS_URL } : {}),
-    ...(process.env.ALLOWED_ORIGINS ? { allowedOrigins: process.env.ALLOWED_ORIGINS.split(',') } : {}),
+    ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
+    ...(env.ALLOWED_ORIGINS ? { allowedOrigins: env.ALLOWED_ORIGINS.split(',') } : {}),
   });
   // The API signs channel auth for the same app (the key comes from REALTIME_APP_KEY in both,
   // default flirtlane-key) and publishes straight into this process's realtime server.
   const api = await createApi({
-    ...loadApiOptionsFromEnv(),
+    ...loadApiOptionsFromEnv({ ...env, DATA_DIR: dataDir, SITE_URL: siteUrl }),
     realtimeApp: { id: credentials.id, secret: credentials.secret },
     broadcaster: inProcessBroadcaster(realtime, credentials.id),
   });
@@ -42,11 +48,11 @@ export async function startEmbeddedSite(options: EmbeddedSiteOptions) {
     logger: { level: options.logLevel ?? 'info' },
     realtime,
     // e.g. TRUST_PROXY=10.0.0.0/8 behind a load balancer; unset, forwarded headers are ignored.
-    ...(process.env.TRUST_PROXY ? { trustProxy: process.env.TRUST_PROXY.split(',') } : {}),
+    ...(env.TRUST_PROXY ? { trustProxy: env.TRUST_PROXY.split(',') } : {}),
   });
   await app.register(api.plugin, { prefix: '/api' });
   options.extend?.(app);
-  await app.listen({ port: options.port, host: process.env.HOST ?? '0.0.0.0' });
+  await app.listen({ port: options.port, host: env.HOST ?? '0.0.0.0' });
 
   return {
     app,

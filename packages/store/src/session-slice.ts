@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { User } from '@ukd/contracts/api';
+import { notificationReceived } from './notification-events';
 
 /** SPEC §3 auth state. `busy` while the shell checks a stored token or a login is under way. */
 export interface SessionState {
@@ -63,21 +64,10 @@ export const sessionSlice = createSlice({
         user.credits = action.payload;
       });
     },
-    // Unread messages set or incremented (default 1).
+    // The counters are the server's: set from its answers, never counted up here.
     unreadMessagesSet(state, action: PayloadAction<number>) {
       withUser(state, (user) => {
         user.unread_messages_count = action.payload;
-      });
-    },
-    unreadMessagesIncremented(state, action: PayloadAction<number | undefined>) {
-      withUser(state, (user) => {
-        user.unread_messages_count += action.payload ?? 1;
-      });
-    },
-    // New visitors incremented or set.
-    newVisitorsIncremented(state, action: PayloadAction<number | undefined>) {
-      withUser(state, (user) => {
-        user.new_visitors_count += action.payload ?? 1;
       });
     },
     newVisitorsSet(state, action: PayloadAction<number>) {
@@ -95,6 +85,17 @@ export const sessionSlice = createSlice({
         user.profile_complete = true;
       });
     },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(notificationReceived, (state, action) => {
+      const { counts } = action.payload;
+      if (!counts) return;
+      withUser(state, (user) => {
+        user.unread_messages_count = counts.unread_messages_count;
+        user.new_visitors_count = counts.new_visitors_count;
+        user.unread_favorites_count = counts.unread_favorites_count;
+      });
+    });
   },
   selectors: {
     selectUser: (state) => state.user,
@@ -116,8 +117,6 @@ export const {
   creditsReduced,
   creditsSet,
   unreadMessagesSet,
-  unreadMessagesIncremented,
-  newVisitorsIncremented,
   newVisitorsSet,
   unreadFavoritesSet,
   profileMarkedComplete,

@@ -1,4 +1,5 @@
 import { createSlice } from '@reduxjs/toolkit';
+import type { UserNotification } from '@ukd/contracts/api';
 import { describe, expect, it, vi } from 'vitest';
 import { createShellStore } from './create-store';
 import { createEventBus } from './event-bus';
@@ -62,13 +63,22 @@ describe('session slice (SPEC §4)', () => {
     expect(selectDisplayCredits(store.getState())).toBe(40);
   });
 
-  it('increments or sets the counters, and forgets everything on logout', async () => {
+  it('sets the counters the server sends, and forgets everything on logout', async () => {
     const s = await import('./session-slice');
+    const { notificationReceived } = await import('./notification-events');
     const { store } = createShellStore();
     store.dispatch(s.userLoaded(member));
-    store.dispatch(s.unreadMessagesIncremented());
-    store.dispatch(s.unreadMessagesIncremented(2));
-    store.dispatch(s.newVisitorsIncremented());
+    const notification = { id: 1 } as UserNotification;
+    store.dispatch(
+      notificationReceived({
+        notification,
+        popup: true,
+        counts: { unread_messages_count: 3, new_visitors_count: 3, unread_favorites_count: 1 },
+      }),
+    );
+    // A caught-up notification carries no counts: the badges stay as they are.
+    store.dispatch(notificationReceived({ notification, popup: false }));
+    expect(store.getState().session.user?.unread_favorites_count).toBe(1);
     store.dispatch(s.unreadFavoritesSet(4));
     store.dispatch(s.profileMarkedComplete());
     const user = store.getState().session.user;

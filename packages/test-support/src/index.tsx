@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react';
+import { ApiError } from '@ukd/api-client';
 import type { ApiRequestOptions, EventMap, ShellContext } from '@ukd/contracts';
 import type { User } from '@ukd/contracts/api';
 import { createEventBus, createShellStore, userLoaded } from '@ukd/store';
@@ -9,29 +10,16 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
 
 /**
- * Shaped like the shell's `ApiError` but another class, as in the composed site: the shell's
- * client throws its own copy of the class, never the one a remote bundles.
+ * The shell's own error class: remotes read it by shape (`isApiError`, `toFailure`), never by
+ * `instanceof`, so the tests throw the real one rather than a look-alike.
  */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly fieldErrors: Record<string, string>;
-  constructor(status: number, message: string, errors: Record<string, string[] | string> = {}) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-    this.fieldErrors = Object.fromEntries(
-      Object.entries(errors).map(([field, value]) => [
-        field,
-        Array.isArray(value) ? (value[0] ?? '') : value,
-      ]),
-    );
-  }
-}
+export { ApiError };
 
 export type Handler = (options: ApiRequestOptions) => unknown;
 
 /**
- * A fake of the shell's API client: `'GET /profiles'` -> handler. A handler's return value is the
+ * A fake of the shell's API client: `'GET /profiles'` -> handler. A handler gets the call's options
+ * as the caller passed them (a `FormData` upload body included) and its return value is the
  * answer; throwing an `ApiError` is a failed call. Unknown calls fail the test loudly.
  */
 export function fakeApi(handlers: Record<string, Handler>) {
@@ -58,7 +46,6 @@ export function fakeRealtime() {
   const realtime = {
     subscribe: vi.fn(
       (
-        _owner: string,
         channel: string,
         event: string,
         handler: (payload: unknown) => void,
@@ -73,9 +60,8 @@ export function fakeRealtime() {
       return () => reconnects.delete(handler);
     }),
     // Whispers are client events: listened to as `client-{event}`, sent with `whisper`.
-    listenForWhisper: vi.fn(
-      (_owner: string, channel: string, event: string, handler: (payload: unknown) => void) =>
-        listen(`${channel} client-${event}`, handler),
+    listenForWhisper: vi.fn((channel: string, event: string, handler: (payload: unknown) => void) =>
+      listen(`${channel} client-${event}`, handler),
     ),
     whisper: vi.fn(),
     socketId: () => '123.456',

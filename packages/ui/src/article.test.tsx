@@ -43,7 +43,7 @@ describe('Article', () => {
       expect(screen.getByRole('region', { name: title }).id).toBe(id);
     }
     const help = screen.getByRole('complementary', { name: 'Still stuck?' });
-    expect(within(help).getByRole('link', { name: 'Helpdesk' })).toBeTruthy();
+    expect(within(help).getByRole('link', { name: 'Helpdesk' }).getAttribute('href')).toBe('/helpdesk');
   });
 
   it('opens a closed answer that the address points to', () => {

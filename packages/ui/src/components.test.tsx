@@ -44,9 +44,12 @@ describe('EmptyState', () => {
         Try a wider age range.
       </EmptyState>,
     );
-    expect(screen.getByRole('heading', { name: 'No one matches' })).toBeTruthy();
-    expect(screen.getByText('Try a wider age range.')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Clear filters' })).toBeTruthy();
+    const heading = screen.getByRole('heading', { level: 2 });
+    expect(heading.textContent).toBe('No one matches');
+    // The explanation and then the next step follow the title, in reading order.
+    const box = heading.parentElement as HTMLElement;
+    expect(box.textContent).toBe('No one matchesTry a wider age range.Clear filters');
+    expect(box.lastElementChild).toBe(screen.getByRole('button', { name: 'Clear filters' }));
   });
 });
 
@@ -97,7 +100,9 @@ describe('Modal', () => {
         <p>They will not see you.</p>
       </Modal>,
     );
-    expect(screen.getByText('They will not see you.')).toBeTruthy();
+    const dialog = screen.getByRole('dialog', { name: 'Block sam?' });
+    expect(dialog.hasAttribute('open')).toBe(true);
+    expect(dialog.textContent).toContain('They will not see you.');
     fireEvent.click(screen.getByRole('button', { name: 'Close', hidden: true }));
     expect(onClose).toHaveBeenCalled();
   });

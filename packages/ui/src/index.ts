@@ -4,6 +4,7 @@ export * from './badge';
 export * from './button';
 export * from './empty-state';
 export * from './modal';
+export * from './relative-time';
 export * from './shell-context';
 export * from './site-link';
 export * from './spinner';

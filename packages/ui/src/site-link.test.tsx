@@ -53,6 +53,6 @@ describe('SiteLink', () => {
         <SiteLink to="/terms-of-use">Terms</SiteLink>
       </MemoryRouter>,
     );
-    expect(screen.getByRole('link', { name: 'Terms' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Terms' }).getAttribute('href')).toBe('/terms-of-use');
   });
 });

@@ -1,6 +1,6 @@
 import { type ComponentProps, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { useShell } from './shell-context';
+import { useOptionalShell } from './shell-context';
 
 type SiteLinkProps = Omit<ComponentProps<typeof Link>, 'to'> & { to: string };
 
@@ -10,7 +10,7 @@ type SiteLinkProps = Omit<ComponentProps<typeof Link>, 'to'> & { to: string };
  * so the click renders without waiting for the network.
  */
 export function SiteLink({ to, ...rest }: SiteLinkProps) {
-  const shell = useShell();
+  const shell = useOptionalShell();
   const ref = useRef<HTMLAnchorElement>(null);
 
   useEffect(() => {

@@ -1,2 +1,3 @@
+export * from './messages';
 export * from './rules';
 export * from './use-form';

@@ -11,8 +11,7 @@ export function OnlineCount() {
 
   useEffect(() => {
     const load = () =>
-      api
-        .request<OnlineCountResponse>('/onlines/count', { auth: false })
+      api<OnlineCountResponse>('/onlines/count', { auth: false, background: true })
         .then(({ data }) => setOnline(data.online))
         .catch(() => undefined);
     void load();

@@ -48,7 +48,7 @@ describe('toasts', () => {
     const toaster = createToaster(createEventBus());
     render(<Toasts toaster={toaster} />);
     act(() => void toaster.show({ type: 'error', message: 'Failed to mute notifications.' }));
-    expect(screen.getByRole('alert')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('Failed to mute notifications.×');
     act(() => vi.advanceTimersByTime(1500));
     expect(screen.queryByRole('alert')).toBeNull();
   });
@@ -67,7 +67,7 @@ describe('progress bar', () => {
 
     await act(async () => progress.start());
     act(() => vi.advanceTimersByTime(progressThrottleMs));
-    expect(screen.getByRole('progressbar')).toBeTruthy();
+    expect(screen.getByRole('progressbar').getAttribute('aria-label')).toBe('Loading');
     await act(async () => progress.done());
     act(() => vi.advanceTimersByTime(progressThrottleMs));
     expect(screen.queryByRole('progressbar')).toBeNull();

@@ -21,13 +21,15 @@ describe('error pages (SPEC §2)', () => {
         <Broken />
       </RouteErrorBoundary>,
     );
-    expect(screen.getByRole('heading', { name: 'Unfortunately, we have a problem.' })).toBeTruthy();
-    expect(
-      screen.getByText('We have encountered an unusual problem. Our technical team has been informed.'),
-    ).toBeTruthy();
-    expect(screen.getByText('500')).toBeTruthy();
-    expect(screen.getByText('profile card exploded')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Back to home' })).toBeTruthy();
+    // The error page of SPEC §2, in reading order: status, heading, explanation, message, way out.
+    const page = screen.getByRole('alert');
+    expect([...page.children].map((child) => [child.tagName, child.textContent])).toEqual([
+      ['P', '500'],
+      ['H1', 'Unfortunately, we have a problem.'],
+      ['P', 'We have encountered an unusual problem. Our technical team has been informed.'],
+      ['P', 'profile card exploded'],
+      ['BUTTON', 'Back to home'],
+    ]);
   });
 
   it('falls back to the plain page when the error page itself fails', () => {
@@ -40,15 +42,13 @@ describe('error pages (SPEC §2)', () => {
         <Broken />
       </RouteErrorBoundary>,
     );
-    expect(
-      screen.getByRole('heading', { name: 'An error occurred while showing the error page' }),
-    ).toBeTruthy();
-    expect(
-      screen.getByText(
-        'Unfortunately an error occurred and while showing the error page another error occurred',
-      ),
-    ).toBeTruthy();
-    expect(screen.getByText('Error: error page broke too')).toBeTruthy();
+    const page = screen.getByRole('alert');
+    expect([...page.children].map((child) => [child.tagName, child.textContent])).toEqual([
+      ['H1', 'An error occurred while showing the error page'],
+      ['P', 'Unfortunately an error occurred and while showing the error page another error occurred'],
+      ['PRE', 'Error: error page broke too'],
+      ['A', 'Go back to home'],
+    ]);
     expect(screen.getByRole('link', { name: 'Go back to home' }).getAttribute('href')).toBe('/');
   });
 });

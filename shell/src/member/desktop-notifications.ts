@@ -12,7 +12,7 @@ export function pushClickQuery(notification: UserNotification) {
   return { x: 28, t: wink ? 2 : 1 };
 }
 
-/** SPEC §4: permission is asked when the member's chrome mounts (granted, default, denied). */
+/** SPEC §4: permission is asked when the member's session starts, at login (granted, default, denied). */
 export function createDesktopNotifier(
   open: (notification: UserNotification) => void,
   reportClick: (notification: UserNotification) => void = () => undefined,

@@ -67,7 +67,7 @@ export function Foldout({ track }: { track: ClickTracker }) {
           </div>
           <div className="shell-foldout__links">
             {links.map((link) => (
-              <MemberLink key={link.to} {...link} onClick={close} />
+              <MemberLink key={link.to} to={link.to} label={link.label} badge={link.badge} onClick={close} />
             ))}
             <button
               type="button"

@@ -10,7 +10,7 @@ export default function HeaderBar() {
   return (
     <nav className="shell-header-bar" aria-label="Member">
       {links.map((link) => (
-        <MemberLink key={link.to} {...link} label={link.to === '/dashboard' ? 'Search' : link.label} />
+        <MemberLink key={link.to} to={link.to} label={link.headerLabel} badge={link.badge} />
       ))}
       <button
         type="button"

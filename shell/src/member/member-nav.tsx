@@ -1,19 +1,31 @@
+import type { NavBadge as BadgeKey } from '@ukd/contracts';
+import type { User } from '@ukd/contracts/api';
 import { selectDisplayCredits, selectUser } from '@ukd/store';
 import { SiteLink } from '@ukd/ui';
 import { useSelector } from 'react-redux';
+import { useShellServices } from '../session/shell-services';
 
-/** One list of the member's destinations, shown by the desktop header bar and the mobile foldout. */
+/** What each badge a remote may ask for counts, from the member's session. */
+const badgeCounts: Record<BadgeKey, (user: User) => number> = {
+  'unread-messages': (user) => user.unread_messages_count,
+  'new-visitors': (user) => user.new_visitors_count,
+  'unread-favorites': (user) => user.unread_favorites_count,
+};
+
+/**
+ * The member's destinations, shown by the desktop header bar and the mobile foldout: the links
+ * each remote declares for its own pages, from the site manifest. A link shows even when its
+ * remote's code fails to load; it is a plain URL.
+ */
 export function useMemberLinks() {
   const user = useSelector(selectUser);
-  return [
-    { to: '/dashboard', label: 'Browse' },
-    { to: '/messages', label: 'Messages', badge: user?.unread_messages_count ?? 0 },
-    { to: '/my-profile', label: 'Profile' },
-    { to: '/my-visitors', label: 'Visitors', badge: user?.new_visitors_count ?? 0 },
-    { to: '/my-favorites', label: 'Favorites', badge: user?.unread_favorites_count ?? 0 },
-    { to: '/credits/buy', label: 'Buy credits' },
-    { to: '/account', label: 'Account settings' },
-  ];
+  const { registry } = useShellServices();
+  return registry.nav('member').map((item) => ({
+    to: item.to,
+    label: item.label,
+    headerLabel: item.headerLabel ?? item.label,
+    badge: item.badge && user ? badgeCounts[item.badge](user) : 0,
+  }));
 }
 
 export function Balance() {

@@ -2,7 +2,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import type { User, UserNotification } from '@ukd/contracts/api';
 import type { Realtime } from '@ukd/realtime';
-import { createEventBus } from '@ukd/store';
+import { createEventBus, notificationReceived, sessionSlice, userLoaded } from '@ukd/store';
 import { describe, expect, it, vi } from 'vitest';
 import { startMemberSession } from './member-session';
 import { notificationsSlice, selectLastSeenId } from './notifications-slice';
@@ -25,12 +25,14 @@ const notification = (id: number): UserNotification => ({
 function fakeRealtime() {
   const subscribed: Array<() => void> = [];
   const realtime = {
-    subscribe: vi.fn((_o: string, _c: string, _e: string, _h: unknown, hooks?: { onSubscribed?(): void }) => {
-      if (hooks?.onSubscribed) subscribed.push(hooks.onSubscribed);
-      return () => undefined;
+    owned: () => ({
+      subscribe: vi.fn((_c: string, _e: string, _h: unknown, hooks?: { onSubscribed?(): void }) => {
+        if (hooks?.onSubscribed) subscribed.push(hooks.onSubscribed);
+        return () => undefined;
+      }),
+      onReconnect: vi.fn(() => () => undefined),
     }),
     join: vi.fn(() => () => undefined),
-    onReconnect: vi.fn(() => () => undefined),
     disconnect: vi.fn(),
   } as unknown as Realtime;
   const resubscribe = () => {
@@ -46,12 +48,14 @@ describe('member session preferences', () => {
     });
     const handlers = new Map<string, (payload: unknown) => void>();
     const realtime = {
-      subscribe: vi.fn((_o: string, channel: string, event: string, handler: (p: unknown) => void) => {
-        handlers.set(`${channel} ${event}`, handler);
-        return () => undefined;
+      owned: () => ({
+        subscribe: vi.fn((channel: string, event: string, handler: (p: unknown) => void) => {
+          handlers.set(`${channel} ${event}`, handler);
+          return () => undefined;
+        }),
+        onReconnect: vi.fn(() => () => undefined),
       }),
       join: vi.fn(() => () => undefined),
-      onReconnect: vi.fn(() => () => undefined),
       disconnect: vi.fn(),
     } as unknown as Realtime;
     const desktop = { notify: vi.fn() };
@@ -82,13 +86,17 @@ describe('member session catch-up', () => {
       reducer: { [notificationsSlice.reducerPath]: notificationsSlice.reducer },
     });
     const requests: string[] = [];
-    const api = vi.fn(async (path: string, options?: { query?: Record<string, unknown> }) => {
-      requests.push(`${path}?${new URLSearchParams(options?.query as Record<string, string>)}`);
-      if (path === '/notifications/count') return { data: { count: 1 } };
-      const after = Number(options?.query?.['filter[after_id]'] ?? 0);
-      const items = after ? [notification(8)] : [notification(7)];
-      return { data: items, meta: { current_page: 1, last_page: 1, per_page: 15, total: items.length } };
-    }) as never;
+    const backgroundFlags: unknown[] = [];
+    const api = vi.fn(
+      async (path: string, options?: { query?: Record<string, unknown>; background?: boolean }) => {
+        requests.push(`${path}?${new URLSearchParams(options?.query as Record<string, string>)}`);
+        backgroundFlags.push(options?.background);
+        if (path === '/notifications/count') return { data: { count: 1 } };
+        const after = Number(options?.query?.['filter[after_id]'] ?? 0);
+        const items = after ? [notification(8)] : [notification(7)];
+        return { data: items, meta: { current_page: 1, last_page: 1, per_page: 15, total: items.length } };
+      },
+    ) as never;
     const reloadUser = vi.fn(async () => undefined);
     const { realtime, resubscribe } = fakeRealtime();
     const stop = startMemberSession(user, {
@@ -112,7 +120,59 @@ describe('member session catch-up', () => {
     expect(requests.some((r) => r.includes('filter%5Bafter_id%5D=7'))).toBe(true);
     await vi.waitFor(() => expect(reloadUser).toHaveBeenCalledOnce());
     expect(store.getState()['shell/notifications'].items.map((n) => n.id)).toEqual([8, 7]);
+    // The member asked for none of it: no progress bar, form errors left alone.
+    expect(reloadUser).toHaveBeenCalledWith({ background: true });
+    expect(backgroundFlags).toEqual(requests.map(() => true));
     expect(store.getState()['shell/notifications'].popups).toEqual([]);
     stop();
+  });
+});
+
+describe('member session counters', () => {
+  it('sets the badges from the counts the server sends, in the one event that lists the notification', () => {
+    const store = configureStore({
+      reducer: {
+        [notificationsSlice.reducerPath]: notificationsSlice.reducer,
+        [sessionSlice.reducerPath]: sessionSlice.reducer,
+      },
+    });
+    store.dispatch(userLoaded({ ...user, unread_messages_count: 1, new_visitors_count: 0 } as User));
+    const handlers = new Map<string, (payload: unknown) => void>();
+    const realtime = {
+      owned: () => ({
+        subscribe: vi.fn((channel: string, event: string, handler: (p: unknown) => void) => {
+          handlers.set(`${channel} ${event}`, handler);
+          return () => undefined;
+        }),
+        onReconnect: vi.fn(() => () => undefined),
+      }),
+      join: vi.fn(() => () => undefined),
+      disconnect: vi.fn(),
+    } as unknown as Realtime;
+    const dispatched: string[] = [];
+    const api = vi.fn(async () => ({ data: [], meta: { current_page: 1, last_page: 1 } })) as never;
+    startMemberSession(user, {
+      api,
+      realtime,
+      dispatch: (action) => {
+        dispatched.push(action.type);
+        return store.dispatch(action);
+      },
+      bus: createEventBus(),
+      session: { reloadUser: vi.fn(async () => undefined), logout: vi.fn() },
+      desktop: { notify: vi.fn() },
+      lastSeenId: () => 0,
+      preferences: () => undefined,
+    });
+    const counts = { unread_messages_count: 7, new_visitors_count: 2, unread_favorites_count: 1 };
+    handlers.get('notifications.user.me notification.created')?.({ ...notification(9), counts });
+    expect(dispatched).toEqual([notificationReceived.type]);
+    const member = store.getState().session.user;
+    expect([
+      member?.unread_messages_count,
+      member?.new_visitors_count,
+      member?.unread_favorites_count,
+    ]).toEqual([7, 2, 1]);
+    expect(store.getState()['shell/notifications'].items[0]).not.toHaveProperty('counts');
   });
 });

@@ -9,19 +9,19 @@ import {
 import type {
   CreditsEarnedEvent,
   NotificationCountResponse,
+  NotificationCreatedEvent,
   User,
-  UserNotification,
   UserNotificationList,
 } from '@ukd/contracts/api';
 import { echoChannels, REALTIME_EVENTS, USER_NOTIFICATIONS_PAGE_SIZE } from '@ukd/contracts/api/constants';
 import type { Realtime } from '@ukd/realtime';
-import { newVisitorsIncremented, unreadMessagesIncremented } from '@ukd/store';
+import { notificationReceived } from '@ukd/store';
 import type { DesktopNotifier } from './desktop-notifications';
-import { notificationReceived, notificationText, pageLoaded, unreadCountSet } from './notifications-slice';
+import { notificationText, pageLoaded, unreadCountSet } from './notifications-slice';
 
 export interface MemberSessionDeps {
   api: ApiRequest;
-  realtime: Realtime;
+  realtime: Pick<Realtime, 'owned' | 'join' | 'disconnect'>;
   dispatch: Dispatch;
   bus: EventBus;
   session: SessionControl;
@@ -31,19 +31,23 @@ export interface MemberSessionDeps {
   preferences(): Record<string, unknown> | undefined;
 }
 
-/** Fetching notifications and their count, shared by the session and the bell. */
-export function notificationsApi(api: ApiRequest, dispatch: Dispatch) {
+/**
+ * Fetching notifications and their count, shared by the session and the bell. The session's
+ * calls are `background`: the member did not ask, so no progress bar and no form errors cleared.
+ */
+export function notificationsApi(api: ApiRequest, dispatch: Dispatch, background = false) {
   return {
     async loadPage(page: number) {
       const list = await api<UserNotificationList>('/user-notifications', {
         query: { page, limit: USER_NOTIFICATIONS_PAGE_SIZE },
+        background,
       });
       dispatch(
         pageLoaded({ items: list.data, currentPage: list.meta.current_page, lastPage: list.meta.last_page }),
       );
     },
     async refreshCount() {
-      const { data } = await api<NotificationCountResponse>('/notifications/count');
+      const { data } = await api<NotificationCountResponse>('/notifications/count', { background });
       dispatch(unreadCountSet(data.count));
     },
   };
@@ -57,8 +61,8 @@ export function notificationsApi(api: ApiRequest, dispatch: Dispatch) {
  */
 export function startMemberSession(user: User, deps: MemberSessionDeps): () => void {
   const { api, realtime, dispatch, bus, session, desktop } = deps;
-  const notifications = notificationsApi(api, dispatch);
-  const owner = 'shell';
+  const notifications = notificationsApi(api, dispatch, true);
+  const shell = realtime.owned('shell');
   const disposers: Array<() => void> = [];
 
   async function catchUp() {
@@ -66,21 +70,25 @@ export function startMemberSession(user: User, deps: MemberSessionDeps): () => v
     if (!after) return notifications.loadPage(1);
     const missed = await api<UserNotificationList>('/user-notifications', {
       query: { 'filter[after_id]': after, sort: 'id', limit: 50 },
+      background: true,
     });
     for (const notification of missed.data) dispatch(notificationReceived({ notification, popup: false }));
     // Missed messages and visits changed the member's counts (the unread badge): fetch them again.
-    if (missed.data.length) await session.reloadUser();
+    if (missed.data.length) await session.reloadUser({ background: true });
   }
 
   function onNotification(payload: unknown) {
-    const notification = payload as UserNotification;
+    const { counts, ...notification } = payload as NotificationCreatedEvent;
     const { data } = notification;
     const preferences = deps.preferences();
+    // One event: the list, the popup and the badges (the server's counts) all follow from it.
     dispatch(
-      notificationReceived({ notification, popup: prefers(preferences, notificationPreferences.popups) }),
+      notificationReceived({
+        notification,
+        popup: prefers(preferences, notificationPreferences.popups),
+        ...(counts && { counts }),
+      }),
     );
-    if (data.action_type === 'PROFILE_VIEW') dispatch(newVisitorsIncremented());
-    if (data.action_type === 'MESSAGE_RECEIVED') dispatch(unreadMessagesIncremented());
     bus.emit('notifications:new', {
       id: notification.id,
       action_type: data.action_type,
@@ -100,8 +108,7 @@ export function startMemberSession(user: User, deps: MemberSessionDeps): () => v
   };
 
   disposers.push(
-    realtime.subscribe(
-      owner,
+    shell.subscribe(
       echoChannels.notifications(user.uuid),
       REALTIME_EVENTS.notificationCreated,
       onNotification,
@@ -109,26 +116,26 @@ export function startMemberSession(user: User, deps: MemberSessionDeps): () => v
         onSubscribed: refresh,
       },
     ),
-    realtime.subscribe(owner, echoChannels.credits(user.uuid), REALTIME_EVENTS.creditsEarned, (payload) => {
+    shell.subscribe(echoChannels.credits(user.uuid), REALTIME_EVENTS.creditsEarned, (payload) => {
       const event = payload as CreditsEarnedEvent;
       bus.emit('CREDITS_EARNED', {
         credits: event.credits,
         credits_earned: event.credits_earned,
         reason: event.reason,
       });
-      void session.reloadUser().catch(() => undefined);
+      void session.reloadUser({ background: true }).catch(() => undefined);
     }),
     realtime.join(echoChannels.online),
-    realtime.onReconnect(() => {
+    shell.onReconnect(() => {
       refresh();
-      void session.reloadUser().catch(() => undefined);
+      void session.reloadUser({ background: true }).catch(() => undefined);
     }),
   );
   // SPEC §3: without `rv` the member's pass is followed on the duration channel.
   if (user.rv === null) {
     disposers.push(
-      realtime.subscribe(owner, echoChannels.duration(user.uuid), REALTIME_EVENTS.durationUpdated, () => {
-        void session.reloadUser().catch(() => undefined);
+      shell.subscribe(echoChannels.duration(user.uuid), REALTIME_EVENTS.durationUpdated, () => {
+        void session.reloadUser({ background: true }).catch(() => undefined);
       }),
     );
   }

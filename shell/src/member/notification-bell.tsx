@@ -1,6 +1,7 @@
 import { isApiError } from '@ukd/api-client';
 import type { UserNotification } from '@ukd/contracts/api';
 import { selectSettings, selectUser } from '@ukd/store';
+import { relativeTime, useNow } from '@ukd/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router';
@@ -18,7 +19,6 @@ import {
   selectNotifications,
   selectUnreadNotifications,
 } from './notifications-slice';
-import { timeAgo, useNow } from './use-now';
 
 /** SPEC §2/§4 notification bell: opening marks all read; items open their page; delete and mute. */
 export function NotificationBell({ track }: { track: ClickTracker }) {
@@ -34,7 +34,7 @@ export function NotificationBell({ track }: { track: ClickTracker }) {
   const siteAllowsMute = useSelector(selectSettings)?.features.muteUserNotifications ?? true;
   const [open, setOpen] = useState(false);
   const now = useNow();
-  const notifications = notificationsApi(api.request, dispatch);
+  const notifications = notificationsApi(api, dispatch);
   const openedOn = useRef(pathname);
 
   // On phones the panel closes when the route changes (SPEC §2).
@@ -50,7 +50,7 @@ export function NotificationBell({ track }: { track: ClickTracker }) {
     openedOn.current = pathname;
     if (currentPage === 0) await notifications.loadPage(1).catch(() => undefined);
     if (unread > 0) {
-      await api.request('/user-notifications/read-all', { method: 'POST' }).catch(() => undefined);
+      await api('/user-notifications/read-all', { method: 'POST' }).catch(() => undefined);
       dispatch(allRead(new Date().toISOString()));
     }
   }
@@ -58,9 +58,7 @@ export function NotificationBell({ track }: { track: ClickTracker }) {
   async function openItem(notification: UserNotification) {
     if (!notification.read_at) {
       dispatch(oneRead({ id: notification.id, at: new Date().toISOString() }));
-      void api
-        .request(`/user-notifications/${notification.id}/read`, { method: 'PUT' })
-        .catch(() => undefined);
+      void api(`/user-notifications/${notification.id}/read`, { method: 'PUT' }).catch(() => undefined);
     }
     setOpen(false);
     navigate(notificationTarget(notification));
@@ -68,7 +66,7 @@ export function NotificationBell({ track }: { track: ClickTracker }) {
 
   async function remove(notification: UserNotification) {
     try {
-      await api.request(`/user-notifications/${notification.id}`, { method: 'DELETE' });
+      await api(`/user-notifications/${notification.id}`, { method: 'DELETE' });
       dispatch(removed(notification.id));
       toaster.show({ type: 'success', message: 'Notification deleted', durationMs: 2000 });
     } catch (error) {
@@ -79,7 +77,7 @@ export function NotificationBell({ track }: { track: ClickTracker }) {
   async function mute(name: string) {
     const path = `/user-notifications/${encodeURIComponent(name)}`;
     try {
-      await api.request(`${path}/mute`, { method: 'POST' });
+      await api(`${path}/mute`, { method: 'POST' });
     } catch (error) {
       const message =
         isApiError(error) && error.status === 422 ? error.message : 'Failed to mute notifications.';
@@ -93,7 +91,7 @@ export function NotificationBell({ track }: { track: ClickTracker }) {
       action: {
         label: 'Undo',
         onClick: () => {
-          api.request(`${path}/unmute`, { method: 'DELETE' }).then(
+          api(`${path}/unmute`, { method: 'DELETE' }).then(
             () => toaster.show({ type: 'success', message: `Notifications from ${name} are restored.` }),
             () => toaster.show({ type: 'error', message: 'Failed to undo mute.', durationMs: 1500 }),
           );
@@ -132,7 +130,7 @@ export function NotificationBell({ track }: { track: ClickTracker }) {
                     <span>
                       {notificationText(notification)}
                       <br />
-                      <small>{timeAgo(notification.data.timestamp, now)}</small>
+                      <small>{relativeTime(notification.data.timestamp, now)}</small>
                     </span>
                   </button>
                   <span className="shell-bell__tools">

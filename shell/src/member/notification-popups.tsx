@@ -13,16 +13,14 @@ function Popup({ notification }: { notification: UserNotification }) {
   const navigate = useNavigate();
   const { api } = useShellServices();
   const report = (action_type: 'IMPRESSION' | 'CLICKED') =>
-    api
-      .request('/site-popups', {
-        method: 'POST',
-        body: {
-          profile_user_uuid: notification.data.from_user_uuid,
-          notification_type: notification.data.action_type,
-          action_type,
-        },
-      })
-      .catch((error: unknown) => console.warn('popup tracking failed', error));
+    api('/site-popups', {
+      method: 'POST',
+      body: {
+        profile_user_uuid: notification.data.from_user_uuid,
+        notification_type: notification.data.action_type,
+        action_type,
+      },
+    }).catch((error: unknown) => console.warn('popup tracking failed', error));
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: one impression per popup, not per render
   useEffect(() => {

@@ -1,9 +1,9 @@
 import { configureStore } from '@reduxjs/toolkit';
 import type { UserNotification } from '@ukd/contracts/api';
+import { notificationReceived } from '@ukd/store';
 import { describe, expect, it } from 'vitest';
 import {
   allRead,
-  notificationReceived,
   notificationsSlice,
   notificationTarget,
   pageLoaded,

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { UserNotification } from '@ukd/contracts/api';
+import { notificationReceived } from '@ukd/store';
 
 export interface NotificationsState {
   items: UserNotification[];
@@ -48,16 +49,6 @@ export const notificationsSlice = createSlice({
       state.lastPage = lastPage;
       state.lastSeenId = Math.max(state.lastSeenId, ...items.map((n) => n.id));
     },
-    /** Live (popup) or caught-up notification: duplicates by id are skipped. */
-    notificationReceived(state, action: PayloadAction<{ notification: UserNotification; popup: boolean }>) {
-      const { notification, popup } = action.payload;
-      if (notification.id <= state.lastSeenId && state.items.some((n) => n.id === notification.id)) return;
-      state.lastSeenId = Math.max(state.lastSeenId, notification.id);
-      if (!state.items.some((n) => n.id === notification.id)) state.items.unshift(notification);
-      if (popup && showsAsPopup(notification) && !state.popups.some((n) => n.id === notification.id)) {
-        state.popups.unshift(notification);
-      }
-    },
     popupDismissed(state, action: PayloadAction<number>) {
       state.popups = state.popups.filter((n) => n.id !== action.payload);
     },
@@ -81,6 +72,18 @@ export const notificationsSlice = createSlice({
       state.items = state.items.filter((n) => n.id !== action.payload);
     },
   },
+  extraReducers: (builder) => {
+    /** Live (popup) or caught-up notification: duplicates by id are skipped. */
+    builder.addCase(notificationReceived, (state, action) => {
+      const { notification, popup } = action.payload;
+      if (notification.id <= state.lastSeenId && state.items.some((n) => n.id === notification.id)) return;
+      state.lastSeenId = Math.max(state.lastSeenId, notification.id);
+      if (!state.items.some((n) => n.id === notification.id)) state.items.unshift(notification);
+      if (popup && showsAsPopup(notification) && !state.popups.some((n) => n.id === notification.id)) {
+        state.popups.unshift(notification);
+      }
+    });
+  },
   selectors: {
     selectNotifications: (state) => state.items,
     selectHasMore: (state) => state.currentPage > 0 && state.currentPage < state.lastPage,
@@ -91,7 +94,7 @@ export const notificationsSlice = createSlice({
   },
 });
 
-export const { pageLoaded, notificationReceived, popupDismissed, unreadCountSet, allRead, oneRead, removed } =
+export const { pageLoaded, popupDismissed, unreadCountSet, allRead, oneRead, removed } =
   notificationsSlice.actions;
 export const {
   selectNotifications,

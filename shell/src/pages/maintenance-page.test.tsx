@@ -17,12 +17,10 @@ describe('maintenance page', () => {
   it('shows the texts of SPEC §2 and rotates the illustrations every 5 s, 1 → 2 → 3 → 1', () => {
     vi.useFakeTimers();
     render(<MaintenancePage />);
-    expect(screen.getByRole('heading', { name: 'Sorry! We Are Under Maintenance!' })).toBeTruthy();
-    expect(
-      screen.getByText(
-        "We're giving our site a little makeover—back soon to help you find your next match, so hang tight!",
-      ),
-    ).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sorry! We Are Under Maintenance!');
+    expect(screen.getByRole('heading', { level: 1 }).nextElementSibling?.textContent?.trim()).toBe(
+      "We're giving our site a little makeover—back soon to help you find your next match, so hang tight!",
+    );
     const seen = [visible()];
     for (let i = 0; i < 3; i++) {
       act(() => vi.advanceTimersByTime(rotationMs));

@@ -1,12 +1,10 @@
-import type { RemoteAppProps, RemoteEntry, ShellContext } from '@ukd/contracts';
+import type { RemoteAppProps, RemoteEntry } from '@ukd/contracts';
 import { PageLoading } from '@ukd/ui';
 import { useEffect, useRef, useState } from 'react';
 import { mountRootParcel, type Parcel, type ParcelConfig } from 'single-spa';
 import { reloadOnceForChunkError } from '../errors/chunk-reload';
 import type { RemoteRegistry } from './remote-registry';
 import { SectionUnavailable } from './section-unavailable';
-
-let mountCount = 0;
 
 type Status = 'loading' | 'ready' | 'failed';
 
@@ -15,15 +13,7 @@ type Status = 'loading' | 'ready' | 'failed';
  * failures and render crashes both end in the section-unavailable fallback with a retry; the
  * rest of the page is untouched.
  */
-export function RemoteOutlet({
-  remote,
-  registry,
-  shell,
-}: {
-  remote: RemoteEntry;
-  registry: RemoteRegistry;
-  shell: ShellContext;
-}) {
+export function RemoteOutlet({ remote, registry }: { remote: RemoteEntry; registry: RemoteRegistry }) {
   const host = useRef<HTMLDivElement>(null);
   const [status, setStatus] = useState<Status>('loading');
   const [attempt, setAttempt] = useState(0);
@@ -32,6 +22,9 @@ export function RemoteOutlet({
   useEffect(() => {
     let parcel: Parcel<RemoteAppProps> | null = null;
     let cancelled = false;
+    // This page's own context: what it subscribes to goes when it unmounts, while a widget of the
+    // same remote elsewhere in the chrome keeps its own.
+    const mount = registry.mount(remote);
     setStatus('loading');
 
     const fail = (error: unknown) => {
@@ -48,8 +41,8 @@ export function RemoteOutlet({
         if (cancelled || !host.current) return;
         const props = {
           domElement: host.current,
-          name: `${remote.id}#${++mountCount}`,
-          shell,
+          name: mount.name,
+          shell: mount.shell,
           basename: '/',
           onCrash: fail,
         };
@@ -64,9 +57,9 @@ export function RemoteOutlet({
       cancelled = true;
       const mounted = parcel;
       if (mounted) mounted.mountPromise.then(() => mounted.unmount()).catch(() => undefined);
-      registry.unmounted(remote.id);
+      mount.release();
     };
-  }, [remote, registry, shell, attempt]);
+  }, [remote, registry, attempt]);
 
   return (
     <>

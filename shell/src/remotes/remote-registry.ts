@@ -1,19 +1,50 @@
-import type { RemoteAppModule, RemoteEntry, RemoteRegistration, ShellContext } from '@ukd/contracts';
+import type {
+  EventBus,
+  NavArea,
+  NavItem,
+  RemoteAppModule,
+  RemoteEntry,
+  RemoteRegistration,
+  ShellContext,
+  SlotName,
+} from '@ukd/contracts';
 import type { RemoteLoader } from '@ukd/federation/remote-loader';
 import type { Progress } from '../chrome/progress-bar';
+import type { RemoteContexts } from './remote-context';
 
 export interface ActiveRemote {
   app: RemoteAppModule;
   registration: RemoteRegistration;
 }
 
+/** One page or widget of a remote on the page, with a shell context of its own. */
+export interface RemoteMount {
+  /** The parcel's name, unique on the page; also the owner of what it subscribes to. */
+  name: string;
+  shell: ShellContext;
+  /** The mount left the page: what it subscribed to goes with it. */
+  release(): void;
+}
+
+export interface RemoteRegistryOptions {
+  /** The site manifest's remotes: which exist, where their code is, what they own. */
+  remotes: readonly RemoteEntry[];
+  loader: RemoteLoader;
+  contexts: RemoteContexts;
+  bus: EventBus;
+  progress?: Progress;
+}
+
+let mountCount = 0;
+
 /**
- * Owns the life of each remote on the page: its code is fetched when a route or a prefetch
- * first needs it, `register` runs once, and a failure is forgotten so "Retry" starts afresh.
+ * Owns the life of each remote on the page: its code is fetched when a route, a slot or a
+ * prefetch first needs it, `register` runs once with a context bound to the remote, and a
+ * failure is forgotten so "Retry" starts afresh. It also answers what the manifest says about
+ * remotes that need not be loaded to know: who fills a slot, which member pages they link.
  */
-export function createRemoteRegistry(loader: RemoteLoader, shell: ShellContext, progress?: Progress) {
+export function createRemoteRegistry({ remotes, loader, contexts, bus, progress }: RemoteRegistryOptions) {
   const active = new Map<string, Promise<ActiveRemote>>();
-  const unmountListeners = new Set<(remoteId: string) => void>();
 
   function activate(remote: RemoteEntry): Promise<ActiveRemote> {
     let pending = active.get(remote.id);
@@ -24,7 +55,7 @@ export function createRemoteRegistry(loader: RemoteLoader, shell: ShellContext, 
           loader.load(remote, 'register'),
           loader.load(remote, 'app'),
         ]);
-        const registration = await registerModule.register(shell);
+        const registration = await registerModule.register(contexts.shellFor(remote.id));
         return { app, registration };
       })();
       active.set(remote.id, pending);
@@ -32,7 +63,8 @@ export function createRemoteRegistry(loader: RemoteLoader, shell: ShellContext, 
       pending.catch((error: unknown) => {
         active.delete(remote.id);
         loader.reset(remote);
-        shell.bus.emit('shell:remote-failed', {
+        contexts.release(remote.id);
+        bus.emit('shell:remote-failed', {
           remote: remote.id,
           message: error instanceof Error ? error.message : String(error),
         });
@@ -47,18 +79,28 @@ export function createRemoteRegistry(loader: RemoteLoader, shell: ShellContext, 
     preload(remote: RemoteEntry) {
       activate(remote).catch(() => undefined);
     },
-    /** Called when a remote's app leaves the page: its realtime handlers go with it. */
-    onUnmount(listener: (remoteId: string) => void) {
-      unmountListeners.add(listener);
+    /** The remote the manifest names for `slot`, if any. */
+    ownerOf(slot: SlotName): RemoteEntry | undefined {
+      return remotes.find((remote) => remote.slots?.includes(slot));
     },
-    unmounted(remoteId: string) {
-      for (const listener of unmountListeners) listener(remoteId);
+    /** Every remote's links for `area`, in the order they declare, whether or not their code loads. */
+    nav(area: NavArea): NavItem[] {
+      return remotes
+        .flatMap((remote) => remote.nav ?? [])
+        .filter((item) => item.area === area)
+        .sort((a, b) => a.order - b.order);
+    },
+    /** A context for one page or widget of `remote`, named for single-spa (`part`: the slot). */
+    mount(remote: RemoteEntry, part?: string): RemoteMount {
+      const name = `${remote.id}${part ? `:${part}` : ''}#${++mountCount}`;
+      return { name, shell: contexts.shellFor(name), release: () => contexts.release(name) };
     },
     /** Forget a remote after it crashed, so the next activation loads and registers it again. */
     release(remoteId: string) {
       const pending = active.get(remoteId);
       active.delete(remoteId);
       pending?.then(({ registration }) => registration.dispose?.()).catch(() => undefined);
+      contexts.release(remoteId);
     },
   };
 }

@@ -11,6 +11,7 @@ import type { RemoteLoader } from '@ukd/federation/remote-loader';
 import { createEventBus } from '@ukd/store';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ShellServices, ShellServicesProvider } from '../session/shell-services';
+import type { RemoteContexts } from './remote-context';
 import { createRemoteRegistry } from './remote-registry';
 import { Slot } from './slot';
 
@@ -48,9 +49,13 @@ function renderSlot(remotes: RemoteEntry[], widgets: Record<string, RemoteRegist
     return { register: () => ({ id: entry.id, routes: [], widgets: widgets[entry.id] }) };
   };
   const loader: RemoteLoader = { load: load as RemoteLoader['load'], reset: vi.fn() };
-  const shell = { bus: createEventBus() } as unknown as ShellContext;
-  const registry = createRemoteRegistry(loader, shell);
-  const services = { slots: { remotes, registry, shell } } as unknown as ShellServices;
+  const released: string[] = [];
+  const contexts: RemoteContexts = {
+    shellFor: (owner) => ({ owner }) as unknown as ShellContext,
+    release: (owner) => released.push(owner),
+  };
+  const registry = createRemoteRegistry({ remotes, loader, contexts, bus: createEventBus() });
+  const services = { registry } as unknown as ShellServices;
   const view = render(
     <nav data-testid="top-bar">
       <span>Balance</span>
@@ -60,7 +65,7 @@ function renderSlot(remotes: RemoteEntry[], widgets: Record<string, RemoteRegist
       <a href="/credits/buy">Buy credits</a>
     </nav>,
   );
-  return { ...view, loaded };
+  return { ...view, loaded, released };
 }
 
 /** Lets the loader, `register`, the widget's import and the parcel's mount settle. */
@@ -127,14 +132,17 @@ describe('Slot', () => {
     expect(warn).toHaveBeenCalledTimes(2);
   });
 
-  it('unmounts its widget when the slot leaves the page', async () => {
+  it('unmounts its widget when the slot leaves the page, releasing what the widget alone subscribed to', async () => {
     const promo = textWidget('-40%');
-    const { unmount } = renderSlot([remote('mfe-billing', ['top-bar-promo'])], {
+    const { unmount, released } = renderSlot([remote('mfe-billing', ['top-bar-promo'])], {
       'mfe-billing': { 'top-bar-promo': promo.load },
     });
     await settle();
+    expect(released).toEqual([]);
     unmount();
     await settle();
     expect(promo.unmounted).toHaveBeenCalledTimes(1);
+    // The widget's own owner goes; the remote's (its registration, a page it shows) stays.
+    expect(released).toEqual([expect.stringMatching(/^mfe-billing:top-bar-promo#\d+$/)]);
   });
 });

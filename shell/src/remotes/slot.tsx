@@ -1,17 +1,7 @@
-import type { RemoteAppProps, RemoteEntry, ShellContext, SlotName } from '@ukd/contracts';
+import type { RemoteAppProps, SlotName } from '@ukd/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { mountRootParcel, type Parcel, type ParcelConfig } from 'single-spa';
 import { useShellServices } from '../session/shell-services';
-import type { RemoteRegistry } from './remote-registry';
-
-let mountCount = 0;
-
-/** What a slot needs from the shell: the manifest's remotes, to find the one that fills it. */
-export interface SlotHost {
-  remotes: readonly RemoteEntry[];
-  registry: RemoteRegistry;
-  shell: ShellContext;
-}
 
 function isLifecycles(value: unknown): value is ParcelConfig<RemoteAppProps> {
   const candidate = value as { mount?: unknown; unmount?: unknown } | null;
@@ -26,17 +16,18 @@ function isLifecycles(value: unknown): value is ParcelConfig<RemoteAppProps> {
  * untouched: a widget is an extra, never a reason for an error on the page.
  */
 export function Slot({ name }: { name: SlotName }) {
-  const host = useShellServices().slots;
+  const { registry } = useShellServices();
   const node = useRef<HTMLDivElement>(null);
   const [mounted, setMounted] = useState(false);
-  const owner = host.remotes.find((remote) => remote.slots?.includes(name));
-  const { registry, shell } = host;
+  const owner = registry.ownerOf(name);
 
   useEffect(() => {
     if (!owner) return;
     let parcel: Parcel<RemoteAppProps> | null = null;
     let cancelled = false;
     let warned = false;
+    // The widget's own context: its realtime handlers go with it, not with the remote's page.
+    const mount = registry.mount(owner, name);
 
     const fail = (error: unknown) => {
       if (cancelled) return;
@@ -61,8 +52,8 @@ export function Slot({ name }: { name: SlotName }) {
         if (cancelled || !node.current) return;
         const props = {
           domElement: node.current,
-          name: `${owner.id}:${name}#${++mountCount}`,
-          shell,
+          name: mount.name,
+          shell: mount.shell,
           basename: '/',
           onCrash: fail,
         };
@@ -72,14 +63,13 @@ export function Slot({ name }: { name: SlotName }) {
       })
       .catch(fail);
 
-    // `registry.unmounted` is the outlet's to call: it disposes the remote's realtime handlers,
-    // which its page may still need while this widget goes.
     return () => {
       cancelled = true;
       const leaving = parcel;
       if (leaving) leaving.mountPromise.then(() => leaving.unmount()).catch(() => undefined);
+      mount.release();
     };
-  }, [owner, name, registry, shell]);
+  }, [owner, name, registry]);
 
   if (!owner) return null;
   return <div ref={node} className="shell-slot" data-slot={name} hidden={!mounted} />;

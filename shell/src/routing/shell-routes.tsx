@@ -99,7 +99,7 @@ export function ShellRoutes({
   if (access.action === 'wait') content = <PageLoading />;
   else if (match.remote) {
     // Keyed by remote: moving between two pages of one remote keeps its app mounted.
-    content = <RemoteOutlet key={match.remote.id} remote={match.remote} registry={registry} shell={shell} />;
+    content = <RemoteOutlet key={match.remote.id} remote={match.remote} registry={registry} />;
   } else {
     const Page = pageComponent(match.route);
     content = (

@@ -4,16 +4,22 @@ import { createDeferredRealtime } from './deferred-realtime';
 
 function fakeRealtime() {
   const subscriptions: string[] = [];
+  const reconnects: string[] = [];
   const realtime = {
-    subscribe: vi.fn((owner: string, channel: string) => {
-      subscriptions.push(`${owner}:${channel}`);
-      return () => subscriptions.splice(subscriptions.indexOf(`${owner}:${channel}`), 1);
+    owned: (owner: string) => ({
+      subscribe: vi.fn((channel: string) => {
+        subscriptions.push(`${owner}:${channel}`);
+        return () => subscriptions.splice(subscriptions.indexOf(`${owner}:${channel}`), 1);
+      }),
+      onReconnect: vi.fn(() => {
+        reconnects.push(owner);
+        return () => reconnects.splice(reconnects.indexOf(owner), 1);
+      }),
     }),
     disposeOwner: vi.fn(),
-    onReconnect: vi.fn(() => () => undefined),
     socketId: () => '1.2',
   } as unknown as Realtime;
-  return { realtime, subscriptions };
+  return { realtime, subscriptions, reconnects };
 }
 
 describe('deferred realtime', () => {
@@ -22,21 +28,25 @@ describe('deferred realtime', () => {
     const load = vi.fn(async () => realtime);
     const deferred = createDeferredRealtime(load);
     expect(load).not.toHaveBeenCalled();
-    expect(deferred.socketId()).toBeUndefined();
-    deferred.subscribe('mfe-messaging', 'conversation.c1', 'message.sent', () => undefined);
+    expect(deferred.owned('shell').socketId()).toBeUndefined();
+    deferred.owned('mfe-messaging').subscribe('conversation.c1', 'message.sent', () => undefined);
     await deferred.instance();
     expect(load).toHaveBeenCalledOnce();
     expect(subscriptions).toEqual(['mfe-messaging:conversation.c1']);
-    expect(deferred.socketId()).toBe('1.2');
+    expect(deferred.owned('shell').socketId()).toBe('1.2');
   });
 
-  it('cancels subscriptions of an owner disposed before the code arrived', async () => {
-    const { realtime, subscriptions } = fakeRealtime();
+  it('cancels subscriptions and reconnect handlers of an owner disposed before the code arrived', async () => {
+    const { realtime, subscriptions, reconnects } = fakeRealtime();
     const deferred = createDeferredRealtime(async () => realtime);
-    deferred.subscribe('mfe-messaging', 'conversation.c1', 'message.sent', () => undefined);
-    deferred.subscribe('shell', 'notifications.user.u1', 'notification.created', () => undefined);
+    deferred.owned('mfe-messaging').subscribe('conversation.c1', 'message.sent', () => undefined);
+    deferred.owned('shell').subscribe('notifications.user.u1', 'notification.created', () => undefined);
+    deferred.owned('mfe-messaging#1').onReconnect(() => undefined);
+    deferred.owned('shell').onReconnect(() => undefined);
     deferred.disposeOwner('mfe-messaging');
+    deferred.disposeOwner('mfe-messaging#1');
     await deferred.instance();
     expect(subscriptions).toEqual(['shell:notifications.user.u1']);
+    expect(reconnects).toEqual(['shell']);
   });
 });

@@ -23,20 +23,48 @@ export interface SessionService extends SessionControl {
   impersonate(token: string): Promise<boolean>;
   /** SPEC §7: `custom1` from a payment provider's redirect logs the payer in. */
   paymentLogin(custom1: string): Promise<boolean>;
+  /** The API refused the member's tokens: they are logged out here too. */
+  expired(): void;
 }
 
-export function createSessionService(api: ApiClient, dispatch: AppDispatch): SessionService {
+/** Starts what a member's page keeps live (realtime, notifications); resolves to what ends it. */
+export type MemberSessionStarter = (user: User) => Promise<() => void>;
+
+export function createSessionService(
+  api: ApiClient,
+  dispatch: AppDispatch,
+  startMember?: MemberSessionStarter,
+): SessionService {
   let refreshTimer: ReturnType<typeof setInterval> | undefined;
+  /** The member whose live session runs (a deactivated member gets none, SPEC §2). */
+  let live: { uuid: string; stop: Promise<(() => void) | undefined> } | null = null;
+
+  function follow(user: User | null) {
+    const uuid = user && !user.deactivated ? user.uuid : null;
+    if (live?.uuid === uuid) return;
+    // Stopping waits for a start still loading its code, so a quick logout leaves nothing running.
+    void live?.stop.then((stop) => stop?.());
+    live = null;
+    if (!user || !uuid || !startMember) return;
+    live = {
+      uuid,
+      stop: startMember(user).catch((error: unknown) => {
+        console.warn('the member session did not start', error);
+        return undefined;
+      }),
+    };
+  }
 
   function keepFresh(on: boolean) {
     clearInterval(refreshTimer);
     if (on) refreshTimer = setInterval(() => void api.refreshTokens(), refreshIntervalMs);
   }
 
-  async function loadUser() {
-    const { data } = await api.request<{ data: User }>('/me', { method: 'POST' });
+  async function loadUser({ background = false } = {}) {
+    const { data } = await api.request<{ data: User }>('/me', { method: 'POST', background });
     dispatch(userLoaded(data));
     keepFresh(true);
+    follow(data);
   }
 
   /** Stores the new tokens and loads the member; a failure is shown on the form. */
@@ -60,6 +88,7 @@ export function createSessionService(api: ApiClient, dispatch: AppDispatch): Ses
   function forget() {
     keepFresh(false);
     api.tokens.clear();
+    follow(null);
     dispatch(loggedOut());
   }
 
@@ -73,7 +102,11 @@ export function createSessionService(api: ApiClient, dispatch: AppDispatch): Ses
         forget();
       }
     },
-    reloadUser: loadUser,
+    reloadUser: (options) => loadUser(options),
+    expired() {
+      follow(null);
+      dispatch(loggedOut());
+    },
     login: (email, password) =>
       signIn(() =>
         api.request<TokenResponse>('/login', { method: 'POST', body: { email, password }, auth: false }),

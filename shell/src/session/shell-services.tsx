@@ -1,5 +1,4 @@
-import type { ApiClient } from '@ukd/api-client';
-import type { EventBus } from '@ukd/contracts';
+import type { ShellContext } from '@ukd/contracts';
 import {
   type ComponentType,
   createContext,
@@ -8,20 +7,20 @@ import {
   useContext,
 } from 'react';
 import type { Toaster } from '../chrome/toaster';
-import type { SlotHost } from '../remotes/slot';
-import type { DeferredRealtime } from './deferred-realtime';
+import type { RemoteRegistry } from '../remotes/remote-registry';
 import type { SessionService } from './session-service';
 
-export interface ShellServices {
-  api: ApiClient;
+/**
+ * The shell's own context (what a remote gets, owned by `shell`) plus what only the shell's
+ * pages and chrome use: the full session service, the toaster, the remotes, the member chrome.
+ */
+export interface ShellServices extends ShellContext {
   session: SessionService;
   toaster: Toaster;
-  realtime: DeferredRealtime;
-  bus: EventBus;
+  /** The remotes on the page: loads them, finds who fills a slot, lists their member links. */
+  registry: RemoteRegistry;
   /** The members-only part of the top bar, loaded with its store slice on first use. */
   MemberChrome: LazyExoticComponent<ComponentType>;
-  /** What `<Slot>` needs to find, load and mount the widget of the remote that fills it. */
-  slots: SlotHost;
 }
 
 const Context = createContext<ShellServices | null>(null);

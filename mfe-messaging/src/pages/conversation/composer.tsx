@@ -2,9 +2,9 @@ import type { MessagePrices } from '@ukd/contracts/api';
 import { BUY_CREDITS_PATH } from '@ukd/contracts/api/constants';
 import { Button, SiteLink } from '@ukd/ui';
 import { type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
+import type { Outgoing, Refusal } from '../../lib/chat-session';
 import { imageProblem } from '../../lib/send-image';
 import styles from './conversation.module.css';
-import type { Outgoing, Refusal } from './use-chat';
 
 /** The API's limit on a text (`MESSAGE_LIMITS.bodyMax`). */
 const BODY_MAX = 2000;

@@ -7,6 +7,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { conversation, ME, message, SAM } from '../../lib/test-data';
 import { ApiError, fakeApi, fakeRealtime, renderPage } from '../../test-support';
 import ConversationPage from './conversation-page';
+import { typingShownMs, typingThrottleMs } from './use-typing';
 
 afterEach(cleanup);
 
@@ -60,15 +61,28 @@ describe('ConversationPage', () => {
   it('shows when sam is typing, and whispers while I type, at most every 2 s', async () => {
     const { live } = setup();
     await screen.findByRole('heading', { name: 'sam' });
-    expect(screen.queryByText('sam is typing…')).toBeNull();
-    act(() => live.emit(channel, 'client-typing', { user_uuid: 'sam-uuid' }));
-    expect(await screen.findByText('sam is typing…')).toBeTruthy();
+    // The whisper listener is attached in an effect after the heading renders: wait for it, then
+    // let the clock move only when the test says so.
+    await waitFor(() => expect(live.realtime.listenForWhisper).toHaveBeenCalled());
+    vi.useFakeTimers();
+    try {
+      expect(screen.queryByText('sam is typing…')).toBeNull();
+      act(() => live.emit(channel, 'client-typing', { user_uuid: 'sam-uuid' }));
+      expect(screen.getByText('sam is typing…')).toHaveProperty('textContent', 'sam is typing…');
+      act(() => vi.advanceTimersByTime(typingShownMs));
+      expect(screen.queryByText('sam is typing…')).toBeNull();
 
-    const box = within(screen.getByRole('form', { name: 'Write to sam' })).getByRole('textbox');
-    fireEvent.change(box, { target: { value: 'H' } });
-    fireEvent.change(box, { target: { value: 'Hi' } });
-    expect(live.realtime.whisper).toHaveBeenCalledTimes(1);
-    expect(live.realtime.whisper).toHaveBeenCalledWith(channel, 'typing', { user_uuid: 'me-uuid' });
+      const box = within(screen.getByRole('form', { name: 'Write to sam' })).getByRole('textbox');
+      fireEvent.change(box, { target: { value: 'H' } });
+      fireEvent.change(box, { target: { value: 'Hi' } });
+      expect(live.realtime.whisper).toHaveBeenCalledTimes(1);
+      expect(live.realtime.whisper).toHaveBeenCalledWith(channel, 'typing', { user_uuid: 'me-uuid' });
+      act(() => vi.advanceTimersByTime(typingThrottleMs));
+      fireEvent.change(box, { target: { value: 'Hi s' } });
+      expect(live.realtime.whisper).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('shows the chatmate and the history, text as text, and marks what it shows as read', async () => {
@@ -76,7 +90,7 @@ describe('ConversationPage', () => {
       message({ id: 1, body: '<b>Hello</b> demo', from_id: SAM, to_id: ME }),
       message({ id: 2, body: 'Hi sam', from_id: ME, to_id: SAM, read_at: '2026-11-21T10:01:00Z' }),
     ]);
-    expect(await screen.findByRole('heading', { name: 'sam' })).toBeTruthy();
+    expect((await screen.findByRole('heading', { name: 'sam' })).textContent).toBe('sam');
     expect(screen.getByRole('link', { name: 'Back to messages' }).getAttribute('href')).toBe('/messages');
     await within(await screen.findByRole('list', { name: 'Messages with sam' })).findByText(
       '<b>Hello</b> demo',
@@ -88,7 +102,7 @@ describe('ConversationPage', () => {
     expect(calls.find((c) => c.path === `${base}/read`)?.options.body).toEqual({ up_to_id: 1 });
   });
 
-  it('sends optimistically with a client id, drops the balance by the price, and never doubles it', async () => {
+  it('sends optimistically with a client id, takes the balance from the answer, and never doubles it', async () => {
     let answer: (value: unknown) => void = () => undefined;
     const { store, calls, live } = setup({
       [`POST ${base}/messages`]: () =>
@@ -116,7 +130,7 @@ describe('ConversationPage', () => {
     });
     // The live event may beat the answer: still one row.
     act(() => live.emit(channel, 'message.sent', { ...stored, viewer_id: null }));
-    await act(async () => answer({ data: stored }));
+    await act(async () => answer({ data: stored, meta: { credits: 99 } }));
     await waitFor(() =>
       expect(within(list()).getByText('See you at 8').closest('[data-from-me]')?.textContent).toContain(
         'Sent',
@@ -179,6 +193,7 @@ describe('ConversationPage', () => {
             body: null,
             price: 1,
           }),
+          meta: { credits: 99 },
         };
       },
     });
@@ -219,28 +234,27 @@ describe('ConversationPage', () => {
 
   it('takes a refused photo away and says why, charging nothing', async () => {
     const refusal = 'The image could not be read. Please choose a JPEG, PNG, WebP, HEIC or AVIF photo.';
-    const requests: Array<{ url: string; body: FormData; headers: Record<string, string> }> = [];
-    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
-      requests.push({ url, body: init.body as FormData, headers: init.headers as Record<string, string> });
-      return new Response(JSON.stringify({ message: refusal, errors: { image: [refusal] } }), {
-        status: 422,
-      });
-    });
     vi.stubGlobal(
       'URL',
       Object.assign(URL, { createObjectURL: () => 'blob:local', revokeObjectURL: () => undefined }),
     );
     try {
-      const { store } = setup();
+      const { store, calls } = setup({
+        [`POST ${base}/messages`]: () => {
+          throw new ApiError(422, refusal, { image: [refusal] });
+        },
+      });
       const input = await screen.findByLabelText('Photo to send');
       const file = new File([new Uint8Array([1, 2, 3])], 'me.png', { type: 'image/png' });
       fireEvent.change(input, { target: { files: [file] } });
       const alert = await screen.findByRole('alert');
       expect(alert.textContent).toContain(refusal);
-      expect(requests[0]?.url).toBe('/api/user-conversations/conv-7/messages');
-      expect(requests[0]?.body.get('client_msg_id')).toMatch(/^[0-9a-f-]{36}$/);
-      expect(requests[0]?.body.get('image')).toBeInstanceOf(File);
-      expect(requests[0]?.headers).toMatchObject({ 'Site-key': 'test-site', 'X-Socket-ID': '123.456' });
+      const post = calls.find((c) => c.method === 'POST' && c.path === `${base}/messages`);
+      const body = post?.options.body as FormData;
+      expect(body).toBeInstanceOf(FormData);
+      expect(body.get('client_msg_id')).toMatch(/^[0-9a-f-]{36}$/);
+      expect(body.get('image')).toBeInstanceOf(File);
+      expect(post?.options.headers).toEqual({ 'X-Socket-ID': '123.456' });
       expect(screen.queryByRole('list', { name: 'Messages with sam' })).toBeNull();
       expect(credits(store)).toBe(100);
     } finally {
@@ -285,6 +299,7 @@ describe('ConversationPage', () => {
       }),
     });
     renderPage(ConversationPage, { path: '/messages/:id', url: '/messages/conv-7', api });
-    expect(await screen.findByRole('heading', { name: 'This conversation could not be found' })).toBeTruthy();
+    const heading = await screen.findByRole('heading', { name: 'This conversation could not be found' });
+    expect(heading.tagName).toMatch(/^H[1-6]$/);
   });
 });

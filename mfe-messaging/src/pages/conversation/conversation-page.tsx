@@ -1,3 +1,4 @@
+import { toFailure } from '@ukd/api-client';
 import type { ShellContext } from '@ukd/contracts';
 import type { Conversation } from '@ukd/contracts/api';
 import { DEFAULT_MESSAGE_PRICES } from '@ukd/contracts/api/constants';
@@ -6,7 +7,6 @@ import { Avatar, Button, EmptyState, Modal, PageLoading, SiteLink, useShell } fr
 import { useEffect, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { useNavigate, useParams } from 'react-router';
-import { apiFailure } from '../../lib/api-errors';
 import { messagingCalls, useConversation, useMessagePrices } from '../../messaging-api';
 import { Composer } from './composer';
 import styles from './conversation.module.css';
@@ -30,7 +30,7 @@ function DeleteConversation({ shell, conversation }: { shell: ShellContext; conv
       // SPEC §4: removal clears the active conversation.
       navigate('/messages', { replace: true });
     } catch (error) {
-      setFailure(apiFailure(error).message || 'The conversation could not be deleted.');
+      setFailure(toFailure(error).message || 'The conversation could not be deleted.');
       setBusy(false);
     }
   }

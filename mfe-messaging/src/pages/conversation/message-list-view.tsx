@@ -1,8 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { Spinner } from '@ukd/ui';
+import { Spinner, useNarrowScreen, useNow } from '@ukd/ui';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ChatMessage } from '../../lib/message-list';
-import { useNarrowScreen, useNow } from '../../lib/use-clock';
 import styles from './conversation.module.css';
 import { MessageRow } from './message-row';
 

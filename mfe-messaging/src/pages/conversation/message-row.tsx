@@ -1,6 +1,6 @@
+import { exactTime, relativeTime } from '@ukd/ui';
 import { memo } from 'react';
 import { type ChatMessage, derive } from '../../lib/message-list';
-import { exactTime, sentAt } from '../../lib/relative-time';
 import styles from './conversation.module.css';
 
 interface MessageRowProps {
@@ -64,7 +64,7 @@ export const MessageRow = memo(function MessageRow({
   narrow,
   onRetry,
 }: MessageRowProps) {
-  const { timestamp, read, fromMe, forMe } = derive(message, viewerId);
+  const { read, fromMe, forMe } = derive(message, viewerId);
   const classes = [styles.message, fromMe ? styles.fromMe : styles.forMe];
   if (message.type !== 'text' && message.type !== 'trigger') classes.push(styles.media);
   if (message.status === 'failed') classes.push(styles.failed);
@@ -79,8 +79,8 @@ export const MessageRow = memo(function MessageRow({
         <Content message={message} fromMe={fromMe} chatmateName={chatmateName} />
       </div>
       <div className={styles.meta}>
-        <time dateTime={message.created_at} title={exactTime(timestamp)}>
-          {sentAt(timestamp, now, narrow)}
+        <time dateTime={message.created_at} title={exactTime(message.created_at)}>
+          {relativeTime(message.created_at, now, { narrow })}
         </time>
         {fromMe ? (
           message.status === 'sending' ? (

@@ -1,7 +1,6 @@
 import type { ShellContext } from '@ukd/contracts';
 import { echoChannels } from '@ukd/contracts/api/constants';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { OWNER } from './use-chat';
 
 /** A whisper at most every 2 s while typing; shown for 4 s after the last one. */
 export const typingThrottleMs = 2000;
@@ -19,7 +18,6 @@ export function useTyping(shell: ShellContext, conversationUuid: string, myUuid:
   useEffect(() => {
     let hide: ReturnType<typeof setTimeout> | undefined;
     const stop = shell.realtime.listenForWhisper(
-      OWNER,
       echoChannels.conversation(conversationUuid),
       typingEvent,
       (payload) => {

@@ -44,7 +44,9 @@ describe('ConversationsPage', () => {
     renderPage(ConversationsPage, { path: '/messages', url: '/messages', api });
     await screen.findByRole('list', { name: 'Conversations' });
     expect(names()).toEqual(['jo1', 'jo2']);
-    expect(screen.getByRole('link', { name: 'jo2, unread: Hi there' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'jo2, unread: Hi there' }).getAttribute('href')).toBe(
+      '/messages/conv-2',
+    );
     expect(calls[0]?.options.query).toMatchObject({
       page: 1,
       limit: 10,
@@ -53,7 +55,7 @@ describe('ConversationsPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(names()).toEqual(['jo1', 'jo3', 'jo2']));
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
-    expect(screen.getByRole('tab', { name: 'Starred (1)' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Starred (1)' }).textContent).toContain('Starred (1)');
   });
 
   it('refetches page 1 on a live message and adds or replaces by uuid', async () => {
@@ -78,7 +80,9 @@ describe('ConversationsPage', () => {
     live = true;
     act(() => emit('notifications:new', { id: 5, action_type: 'MESSAGE_RECEIVED', from_user_uuid: 'jo2' }));
     await waitFor(() => expect(names()).toEqual(['jo2', 'jo9', 'jo1']));
-    expect(screen.getByRole('link', { name: 'jo2, unread: New!' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'jo2, unread: New!' }).getAttribute('href')).toBe(
+      '/messages/conv-2',
+    );
   });
 
   it('searches by username, filters unread, and stars', async () => {
@@ -113,7 +117,9 @@ describe('ConversationsPage', () => {
       'GET /user-conversations': () => ({ data: [], meta: { ...meta(1, 1), total: 0 } }),
     });
     renderPage(ConversationsPage, { path: '/messages', url: '/messages', api });
-    expect(await screen.findByRole('heading', { name: 'No messages yet' })).toBeTruthy();
+    expect((await screen.findByRole('heading', { name: 'No messages yet' })).textContent).toBe(
+      'No messages yet',
+    );
     expect(screen.getByRole('link', { name: 'Browse members' }).getAttribute('href')).toBe('/dashboard');
   });
 });

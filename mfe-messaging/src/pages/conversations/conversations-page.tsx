@@ -1,10 +1,20 @@
 import type { Conversation } from '@ukd/contracts/api';
-import { Avatar, Badge, Button, EmptyState, SiteLink, Spinner, Tabs, tabPanelProps } from '@ukd/ui';
+import {
+  Avatar,
+  Badge,
+  Button,
+  EmptyState,
+  relativeTime,
+  SiteLink,
+  Spinner,
+  Tabs,
+  tabPanelProps,
+  useNarrowScreen,
+  useNow,
+} from '@ukd/ui';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { isUnread } from '../../lib/conversation-list';
-import { sentAt } from '../../lib/relative-time';
-import { useNarrowScreen, useNow } from '../../lib/use-clock';
 import type { ConversationFilters, ReadFilter } from '../../messaging-api';
 import styles from './conversations.module.css';
 import { useConversationList } from './use-conversation-list';
@@ -68,7 +78,7 @@ function ConversationRow({
           <span className={styles.top}>
             <span className={styles.name}>{chatmate.username}</span>
             <time className={styles.time} dateTime={when}>
-              {sentAt(Date.parse(when), now, narrow)}
+              {relativeTime(when, now, { narrow })}
             </time>
           </span>
           <span className={styles.bottom}>

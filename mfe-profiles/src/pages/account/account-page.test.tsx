@@ -20,7 +20,7 @@ describe('AccountPage settings', () => {
     const popups = within(section).getByRole('checkbox', { name: /Pop-ups on the page/ });
     expect((popups as HTMLInputElement).checked).toBe(true);
     fireEvent.click(popups);
-    expect(await within(section).findByText('Saved.')).toBeTruthy();
+    expect((await within(section).findByText('Saved.')).getAttribute('role')).toBe('status');
     expect(calls.find((c) => c.path === '/my-profile')?.options.body).toEqual({
       preferences: { notification_popups: false },
     });
@@ -40,16 +40,22 @@ describe('AccountPage settings', () => {
     const section = screen.getByRole('region', { name: 'Change your email' });
     fireEvent.change(within(section).getByLabelText('New email'), { target: { value: 'nope' } });
     fireEvent.click(within(section).getByRole('button', { name: 'Send confirmation link' }));
-    expect(within(section).getByText('Please fill in a valid email address')).toBeTruthy();
+    expect(within(section).getByText('Please fill in a valid email address').getAttribute('role')).toBe(
+      'alert',
+    );
     fireEvent.change(within(section).getByLabelText('New email'), { target: { value: 'new@example.com' } });
     fireEvent.change(within(section).getByLabelText('Your password'), { target: { value: 'wrong-one' } });
     fireEvent.click(within(section).getByRole('button', { name: 'Send confirmation link' }));
-    expect(await within(section).findByText('The password is incorrect.')).toBeTruthy();
+    expect((await within(section).findByText('The password is incorrect.')).getAttribute('role')).toBe(
+      'alert',
+    );
     fireEvent.change(within(section).getByLabelText('Your password'), { target: { value: 'right-one' } });
     fireEvent.click(within(section).getByRole('button', { name: 'Send confirmation link' }));
     expect(
-      await within(section).findByText('We have sent a confirmation link to your new email address.'),
-    ).toBeTruthy();
+      (
+        await within(section).findByText('We have sent a confirmation link to your new email address.')
+      ).getAttribute('role'),
+    ).toBe('status');
     expect(calls.at(-1)?.options.body).toEqual({ email: 'new@example.com', password: 'right-one' });
   });
 
@@ -67,20 +73,28 @@ describe('AccountPage settings', () => {
     });
     fireEvent.change(within(section).getByLabelText('New password'), { target: { value: 'short' } });
     fireEvent.click(within(section).getByRole('button', { name: 'Change password' }));
-    expect(within(section).getByText('The password must be at least 8 characters')).toBeTruthy();
+    expect(within(section).getByText('The password must be at least 8 characters').getAttribute('role')).toBe(
+      'alert',
+    );
     fireEvent.change(within(section).getByLabelText('New password'), { target: { value: 'Long-enough-1' } });
     fireEvent.change(within(section).getByLabelText('Confirm new password'), {
       target: { value: 'Other-1234' },
     });
     fireEvent.click(within(section).getByRole('button', { name: 'Change password' }));
-    expect(within(section).getByText('The password confirmation does not match')).toBeTruthy();
+    expect(within(section).getByText('The password confirmation does not match').getAttribute('role')).toBe(
+      'alert',
+    );
     fireEvent.change(within(section).getByLabelText('Confirm new password'), {
       target: { value: 'Long-enough-1' },
     });
     fireEvent.click(within(section).getByRole('button', { name: 'Change password' }));
     expect(
-      await within(section).findByText('Your password has been changed. Other devices have been logged out.'),
-    ).toBeTruthy();
+      (
+        await within(section).findByText(
+          'Your password has been changed. Other devices have been logged out.',
+        )
+      ).getAttribute('role'),
+    ).toBe('status');
     expect(calls.at(-1)?.options.body).toEqual({
       current_password: 'old-secret-1',
       password: 'Long-enough-1',
@@ -100,7 +114,7 @@ describe('AccountPage settings', () => {
     const { api } = fakeApi({ ...base, 'GET /account/export': () => ({ format: 'flirtlane-export/1' }) });
     renderPage(AccountPage, { path: '/account', url: '/account', api });
     fireEvent.click(screen.getByRole('button', { name: 'Download my data' }));
-    expect(await screen.findByText('Your data has been downloaded.')).toBeTruthy();
+    expect((await screen.findByText('Your data has been downloaded.')).getAttribute('role')).toBe('status');
     await waitFor(() => expect(clicks[0]).toMatch(/^flirtlane-data-\d{4}-\d{2}-\d{2}\.json$/));
     expect(createObjectURL).toHaveBeenCalled();
     click.mockRestore();
@@ -119,7 +133,8 @@ describe('AccountPage settings', () => {
     renderPage(AccountPage, { path: '/account', url: '/account', api });
     const section = screen.getByRole('region', { name: 'Blocked members' });
     fireEvent.click(await within(section).findByRole('button', { name: 'Unblock sam' }));
-    expect(await within(section).findByText(/You have not blocked anyone/)).toBeTruthy();
+    await within(section).findByText(/You have not blocked anyone/);
+    expect(within(section).queryAllByRole('listitem')).toEqual([]);
     expect(calls.some((c) => c.method === 'DELETE' && c.path === '/profiles/sam-uuid/block')).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
+import { toFailure } from '@ukd/api-client';
 import { Button, SiteLink, Spinner } from '@ukd/ui';
-import { apiError, useMyBlocksQuery, useSetBlockedMutation } from '../../profiles-api';
+import { useMyBlocksQuery, useSetBlockedMutation } from '../../profiles-api';
 import styles from './account.module.css';
 
 /** Members the member blocked, to unblock them (the block dialog promises this). */
@@ -12,7 +13,7 @@ export function BlockedMembers() {
       {isLoading ? (
         <Spinner label="Loading blocked members" />
       ) : error ? (
-        <p className="ukd-notice ukd-notice--error">{apiError(error)?.message}</p>
+        <p className="ukd-notice ukd-notice--error">{toFailure(error).message}</p>
       ) : data?.data.length ? (
         <ul className={styles.sessions}>
           {data.data.map((member) => (
@@ -42,7 +43,7 @@ export function BlockedMembers() {
       )}
       {unblocking.error ? (
         <p className="ukd-notice ukd-notice--error" role="alert">
-          {apiError(unblocking.error)?.message}
+          {toFailure(unblocking.error).message}
         </p>
       ) : null}
     </section>

@@ -56,8 +56,8 @@ describe('DashboardPage', () => {
     const sam = await screen.findByRole('link', { name: 'sam, 31, Manchester, online now' });
     expect(sam.getAttribute('href')).toBe('/profile/sam-uuid');
     expect(sam.querySelector('img')?.getAttribute('src')).toBe('/p/sam-t.jpg');
-    expect(screen.getByRole('link', { name: 'jo, 31, Cardiff' })).toBeTruthy();
-    expect(screen.getByText('2 members match your filters')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'jo, 31, Cardiff' }).getAttribute('href')).toBe('/profile/jo');
+    expect(screen.getByText('2 members match your filters').getAttribute('role')).toBe('status');
     // The member's profile is not complete yet: the way to complete it is offered first.
     expect(screen.getByRole('link', { name: 'Complete my profile' }).getAttribute('href')).toBe(
       '/profile/complete',
@@ -103,7 +103,7 @@ describe('DashboardPage', () => {
       'GET /profiles': ({ query }) => page(query?.['filter[city]'] ? [] : [card()]),
     });
     renderPage(DashboardPage, { path: '/dashboard', url: '/dashboard?city=Nowhere', api });
-    expect(await screen.findByRole('heading', { name: 'No one matches your filters' })).toBeTruthy();
+    expect((await screen.findByRole('heading', { name: 'No one matches your filters' })).tagName).toBe('H2');
     fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     await screen.findByRole('link', { name: /^sam/ });
     expect(screen.getByTestId('location').textContent).toBe('/dashboard');
@@ -116,6 +116,7 @@ describe('DashboardPage', () => {
     renderPage(DashboardPage, { path: '/dashboard', url: '/dashboard?gender=male', api });
     const next = await screen.findByRole('link', { name: 'Next' });
     expect(next.getAttribute('href')).toBe('/dashboard?gender=male&page=2');
-    expect(screen.getByText('Page 1 of 3')).toBeTruthy();
+    // Between the previous and next links, where a screen reader meets it.
+    expect(next.previousElementSibling?.textContent).toBe('Page 1 of 3');
   });
 });

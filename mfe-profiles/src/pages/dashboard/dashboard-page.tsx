@@ -1,3 +1,4 @@
+import { toFailure } from '@ukd/api-client';
 import type { ProfileSearchFilters } from '@ukd/contracts/api';
 import { PROFILE_LIMITS, UK_REGION_OPTIONS } from '@ukd/contracts/api/options';
 import { selectUser } from '@ukd/store';
@@ -8,7 +9,7 @@ import { useSearchParams } from 'react-router';
 import { Pager } from '../../components/pager';
 import { ProfileCard, ProfileGrid } from '../../components/profile-card';
 import { ProfilesNav } from '../../components/profiles-nav';
-import { apiError, useBrowseProfilesQuery } from '../../profiles-api';
+import { useBrowseProfilesQuery } from '../../profiles-api';
 import styles from './dashboard.module.css';
 import { activeFilterCount, type DashboardSearch, readSearch, writeSearch } from './search-params';
 
@@ -27,7 +28,7 @@ export default function DashboardPage() {
     sort: search.sort === 'active' ? '-last_active_at' : '-created_at',
     page: search.page,
   });
-  const failure = apiError(error);
+  const failure = error ? toFailure(error) : null;
   const filterCount = activeFilterCount(search.filters);
 
   const go = (next: DashboardSearch) => {

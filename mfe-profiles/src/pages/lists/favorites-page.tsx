@@ -1,13 +1,23 @@
+import { toFailure } from '@ukd/api-client';
 import { selectUser, unreadFavoritesSet } from '@ukd/store';
-import { Badge, Button, EmptyState, SiteLink, Spinner, Tabs, tabPanelProps } from '@ukd/ui';
+import {
+  Badge,
+  Button,
+  EmptyState,
+  relativeTime,
+  SiteLink,
+  Spinner,
+  Tabs,
+  tabPanelProps,
+  useNow,
+} from '@ukd/ui';
 import { useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useSearchParams } from 'react-router';
 import { Pager, pageParam } from '../../components/pager';
 import { ProfileCard, ProfileGrid } from '../../components/profile-card';
 import { ProfilesNav } from '../../components/profiles-nav';
-import { timeAgo } from '../../lib/labels';
-import { apiError, useMyFavoritesQuery } from '../../profiles-api';
+import { useMyFavoritesQuery } from '../../profiles-api';
 import styles from './lists.module.css';
 
 export default function FavoritesPage() {
@@ -16,6 +26,7 @@ export default function FavoritesPage() {
   const page = pageParam(params.get('page'));
   const user = useSelector(selectUser);
   const dispatch = useDispatch();
+  const now = useNow();
   const { data, error, isLoading, isFetching, isSuccess, refetch } = useMyFavoritesQuery(
     { type, page },
     { refetchOnMountOrArgChange: true },
@@ -52,7 +63,7 @@ export default function FavoritesPage() {
           <Spinner label="Loading favourites" />
         ) : error ? (
           <div className="ukd-notice ukd-notice--error" role="alert">
-            {apiError(error)?.message || 'Your favourites could not be loaded.'}{' '}
+            {toFailure(error).message || 'Your favourites could not be loaded.'}{' '}
             <Button variant="ghost" onClick={() => refetch()}>
               Try again
             </Button>
@@ -65,7 +76,7 @@ export default function FavoritesPage() {
                   <ProfileCard
                     profile={favorite.profile}
                     isNew={favorite.is_new}
-                    note={`${type === 'received' ? 'Favourited you' : 'Added'} ${timeAgo(favorite.favorited_at)}`}
+                    note={`${type === 'received' ? 'Favourited you' : 'Added'} ${relativeTime(favorite.favorited_at, now)}`}
                   />
                 </li>
               ))}

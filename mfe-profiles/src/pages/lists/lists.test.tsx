@@ -31,7 +31,8 @@ describe('VisitorsPage', () => {
   it('explains an empty list', async () => {
     const { api } = fakeApi({ 'GET /my-visitors': () => ({ data: [], meta: { ...meta, total: 0 } }) });
     renderPage(VisitorsPage, { path: '/my-visitors', url: '/my-visitors', api });
-    expect(await screen.findByRole('heading', { name: 'No visitors yet' })).toBeTruthy();
+    expect((await screen.findByRole('heading', { name: 'No visitors yet' })).tagName).toBe('H2');
+    expect(screen.queryAllByRole('link', { name: /^sam/ })).toEqual([]);
   });
 });
 
@@ -50,10 +51,12 @@ describe('FavoritesPage', () => {
       }),
     });
     const { store } = renderPage(FavoritesPage, { path: '/my-favorites', url: '/my-favorites', api });
-    expect(await screen.findByRole('link', { name: /^sam/ })).toBeTruthy();
+    expect((await screen.findByRole('link', { name: /^sam/ })).getAttribute('href')).toBe(
+      '/profile/sam-uuid',
+    );
     expect(selectUser(store.getState())?.unread_favorites_count).toBe(2);
     fireEvent.click(screen.getByRole('tab', { name: /Favourited me/ }));
-    expect(await screen.findByRole('link', { name: /^jo/ })).toBeTruthy();
+    expect((await screen.findByRole('link', { name: /^jo/ })).getAttribute('href')).toBe('/profile/jo');
     expect(screen.getByTestId('location').textContent).toBe('/my-favorites?type=received');
     await waitFor(() => expect(selectUser(store.getState())?.unread_favorites_count).toBe(0));
     expect(calls.map((c) => c.options.query?.['filter[type]'])).toEqual(['mine', 'received']);

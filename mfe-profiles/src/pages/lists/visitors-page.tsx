@@ -1,19 +1,20 @@
+import { toFailure } from '@ukd/api-client';
 import { newVisitorsSet } from '@ukd/store';
-import { Button, EmptyState, SiteLink, Spinner } from '@ukd/ui';
+import { Button, EmptyState, relativeTime, SiteLink, Spinner, useNow } from '@ukd/ui';
 import { useEffect } from 'react';
 import { useDispatch } from 'react-redux';
 import { useSearchParams } from 'react-router';
 import { Pager, pageParam } from '../../components/pager';
 import { ProfileCard, ProfileGrid } from '../../components/profile-card';
 import { ProfilesNav } from '../../components/profiles-nav';
-import { timeAgo } from '../../lib/labels';
-import { apiError, useMyVisitorsQuery } from '../../profiles-api';
+import { useMyVisitorsQuery } from '../../profiles-api';
 import styles from './lists.module.css';
 
 export default function VisitorsPage() {
   const [params] = useSearchParams();
   const page = pageParam(params.get('page'));
   const dispatch = useDispatch();
+  const now = useNow();
   const { data, error, isLoading, isSuccess, refetch } = useMyVisitorsQuery(page, {
     refetchOnMountOrArgChange: true,
   });
@@ -31,7 +32,7 @@ export default function VisitorsPage() {
         <Spinner label="Loading visitors" />
       ) : error ? (
         <div className="ukd-notice ukd-notice--error" role="alert">
-          {apiError(error)?.message || 'Your visitors could not be loaded.'}{' '}
+          {toFailure(error).message || 'Your visitors could not be loaded.'}{' '}
           <Button variant="ghost" onClick={() => refetch()}>
             Try again
           </Button>
@@ -45,7 +46,7 @@ export default function VisitorsPage() {
                 <ProfileCard
                   profile={visit.profile}
                   isNew={visit.is_new}
-                  note={`Visited ${timeAgo(visit.visited_at)}${visit.visits > 1 ? ` · ${visit.visits} visits` : ''}`}
+                  note={`Visited ${relativeTime(visit.visited_at, now)}${visit.visits > 1 ? ` · ${visit.visits} visits` : ''}`}
                 />
               </li>
             ))}

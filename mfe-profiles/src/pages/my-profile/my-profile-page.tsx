@@ -1,8 +1,9 @@
+import { toFailure } from '@ukd/api-client';
 import { selectUser } from '@ukd/store';
 import { Badge, Button, PageLoading, SiteLink } from '@ukd/ui';
 import { useSelector } from 'react-redux';
 import { ProfilesNav } from '../../components/profiles-nav';
-import { apiError, useMyProfileQuery } from '../../profiles-api';
+import { useMyProfileQuery } from '../../profiles-api';
 import { ProfileView } from '../profile/profile-view';
 import { completionPercent, REQUIREMENT_TEXT } from './completion';
 import styles from './my-profile.module.css';
@@ -16,7 +17,7 @@ export default function MyProfilePage() {
       <div className={styles.page}>
         <ProfilesNav />
         <div className="ukd-notice ukd-notice--error" role="alert">
-          {apiError(error)?.message || 'Your profile could not be loaded.'}{' '}
+          {(error && toFailure(error).message) || 'Your profile could not be loaded.'}{' '}
           <Button variant="ghost" onClick={() => refetch()}>
             Try again
           </Button>

@@ -40,26 +40,29 @@ describe('ProfileCompletePage', () => {
       }),
     });
     renderPage(ProfileCompletePage, { path: '/profile/complete', url: '/profile/complete', api });
-    expect(await screen.findByRole('heading', { name: 'About you' })).toBeTruthy();
+    expect((await screen.findByRole('heading', { name: 'About you' })).id).toBe('step-heading');
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByText('The headline field is required')).toBeTruthy();
-    expect(screen.getByText('The looking for field is required')).toBeTruthy();
+    expect((await screen.findByText('The headline field is required')).getAttribute('role')).toBe('alert');
+    expect(screen.getByText('The looking for field is required').getAttribute('role')).toBe('alert');
     fireEvent.change(screen.getByLabelText('Headline'), { target: { value: 'Hello Leeds' } });
     fireEvent.change(screen.getByLabelText('About me'), { target: { value: 'Short' } });
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByText('The about must be at least 20 characters')).toBeTruthy();
+    expect((await screen.findByText('The about must be at least 20 characters')).getAttribute('role')).toBe(
+      'alert',
+    );
     fireEvent.change(screen.getByLabelText('About me'), {
       target: { value: 'A baker who runs on Sunday mornings.' },
     });
     fireEvent.change(screen.getByLabelText('Looking for'), { target: { value: 'Coffee and conversation.' } });
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
-    expect(await screen.findByRole('heading', { name: 'Where you are' })).toBeTruthy();
+    expect((await screen.findByRole('heading', { name: 'Where you are' })).id).toBe('step-heading');
     fireEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
-    expect(await screen.findByText('The region field is required')).toBeTruthy();
+    expect((await screen.findByText('The region field is required')).getAttribute('role')).toBe('alert');
     fireEvent.change(screen.getByLabelText('Region'), { target: { value: 'yorkshire-and-the-humber' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
-    expect(await screen.findByRole('heading', { name: 'Your photo' })).toBeTruthy();
-    expect(screen.getByText('Add a photo of yourself')).toBeTruthy();
+    expect((await screen.findByRole('heading', { name: 'Your photo' })).id).toBe('step-heading');
+    const stillToDo = screen.getByText('Still to do:').nextElementSibling as HTMLElement;
+    expect([...stillToDo.children].map((item) => item.textContent)).toEqual(['Add a photo of yourself']);
     expect(calls.find((c) => c.method === 'POST')?.options.body).toEqual({
       headline: 'Hello Leeds',
       about: 'A baker who runs on Sunday mornings.',
@@ -96,7 +99,9 @@ describe('ProfileCompletePage', () => {
     await screen.findByRole('heading', { name: 'Where you are' });
     fireEvent.change(await screen.findByLabelText('Region'), { target: { value: 'london' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save and continue' }));
-    expect(await screen.findByRole('heading', { name: 'Your profile is complete' })).toBeTruthy();
+    expect((await screen.findByRole('heading', { name: 'Your profile is complete' })).id).toBe(
+      'done-heading',
+    );
     await waitFor(() => expect(selectUser(store.getState())?.profile_complete).toBe(true));
   });
 });
@@ -124,16 +129,25 @@ describe('MyProfilePage', () => {
       }),
     });
     renderPage(MyProfilePage, { path: '/my-profile', url: '/my-profile', api });
-    expect(await screen.findByRole('heading', { name: 'Your profile is 60% complete' })).toBeTruthy();
-    expect(screen.getByText('Tell members about yourself (at least 20 characters)')).toBeTruthy();
-    expect(screen.getByText('Choose your region')).toBeTruthy();
-    expect(screen.getByText(/1 photo is waiting for approval/)).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Your profile is 60% complete' });
+    // The progress bar is labelled by that heading and shows the same share.
+    expect(
+      screen.getByRole('progressbar', { name: 'Your profile is 60% complete' }).getAttribute('value'),
+    ).toBe('60');
+    const stillToDo = screen.getByText('Choose your region').parentElement as HTMLElement;
+    expect([...stillToDo.children].map((item) => item.textContent)).toEqual([
+      'Tell members about yourself (at least 20 characters)',
+      'Choose your region',
+    ]);
+    expect(screen.getByText(/1 photo is waiting for approval/).className).toContain('ukd-notice--info');
     const activity = screen.getByRole('list', { name: 'Your activity' });
     expect(activity.textContent).toContain('7Profile visits');
     expect(activity.textContent).toContain('4Winks received');
     expect(activity.textContent).toContain('2New favourites');
     // Others see approved photos only: the pending one is not in the preview.
-    expect(screen.getByRole('img', { name: 'demo has no photo yet' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'demo has no photo yet' }).getAttribute('src')).not.toMatch(
+      /\/p\/1/,
+    );
     expect(screen.getByRole('link', { name: 'Complete my profile' }).getAttribute('href')).toBe(
       '/profile/complete',
     );

@@ -1,8 +1,9 @@
+import { toFailure } from '@ukd/api-client';
 import type { MyProfile, UkRegion } from '@ukd/contracts/api';
 import { Button, PageLoading, SiteLink } from '@ukd/ui';
 import { type FieldSpec, required, useForm, validateField } from '@ukd/validation';
 import { type FormEvent, useState } from 'react';
-import { apiError, useCompleteProfileMutation, useMyProfileQuery } from '../../profiles-api';
+import { useCompleteProfileMutation, useMyProfileQuery } from '../../profiles-api';
 import { REQUIREMENT_TEXT } from '../my-profile/completion';
 import styles from '../profile-edit/edit.module.css';
 import { PhotoManager } from '../profile-edit/photo-manager';
@@ -57,7 +58,7 @@ function CompletionFlow({ profile }: { profile: MyProfile }) {
   })();
   const [step, setStep] = useState(profile.completion.complete ? 3 : firstStep);
   const [complete, completing] = useCompleteProfileMutation();
-  const serverErrors = apiError(completing.error)?.fieldErrors ?? {};
+  const serverErrors = completing.error ? toFailure(completing.error).fieldErrors : {};
   const form = useForm(formValues(profile), completeSpec, serverErrors);
   const { data: latest } = useMyProfileQuery();
   const syncCompletion = useCompletionSync();
@@ -98,13 +99,13 @@ function CompletionFlow({ profile }: { profile: MyProfile }) {
         syncCompletion(result.data);
         setStep(result.data.completion.complete ? 3 : 2);
       } else {
-        const fields = Object.keys(apiError(result.error)?.fieldErrors ?? {});
+        const fields = Object.keys(toFailure(result.error).fieldErrors);
         if (fields.some((f) => STEP_FIELDS[0]?.includes(f))) setStep(0);
       }
     }
   }
 
-  const failure = apiError(completing.error);
+  const failure = completing.error ? toFailure(completing.error) : null;
   return (
     <div className={styles.page}>
       <h1>Complete your profile</h1>

@@ -1,15 +1,16 @@
+import { toFailure } from '@ukd/api-client';
 import type { Photo } from '@ukd/contracts/api';
 import { PHOTO_LIMITS } from '@ukd/contracts/api/options';
 import { Button, Modal, Spinner } from '@ukd/ui';
 import { type ChangeEvent, useId, useState } from 'react';
 import {
-  apiError,
   useDeletePhotoMutation,
   useMyPhotosQuery,
   useSetPrimaryPhotoMutation,
   useUploadPhotoMutation,
 } from '../../profiles-api';
 import styles from './edit.module.css';
+import { photoProblem } from './photo-problem';
 
 const STATUS_TEXT: Record<Photo['status'], string> = {
   pending: 'Waiting for approval',
@@ -38,12 +39,15 @@ export function PhotoManager({ onUploaded }: { onUploaded?: (photo: Photo) => vo
     event.target.value = '';
     if (!file) return;
     setOutcome(null);
+    // Checks the browser can make before sending megabytes over a phone connection.
+    const problem = photoProblem(file);
+    if (problem) return setOutcome({ tone: 'error', text: problem });
     const result = await upload(file);
     if ('error' in result) {
-      const failure = apiError(result.error);
+      const failure = toFailure(result.error);
       setOutcome({
         tone: 'error',
-        text: failure?.fieldErrors.photo ?? failure?.message ?? 'The photo could not be uploaded.',
+        text: failure.fieldErrors.photo ?? (failure.message || 'The photo could not be uploaded.'),
       });
     } else {
       setOutcome({
@@ -58,7 +62,7 @@ export function PhotoManager({ onUploaded }: { onUploaded?: (photo: Photo) => vo
     setOutcome(null);
     const result = await call();
     if (result.error) {
-      setOutcome({ tone: 'error', text: apiError(result.error)?.message ?? 'That did not work.' });
+      setOutcome({ tone: 'error', text: toFailure(result.error).message || 'That did not work.' });
     } else setOutcome({ tone: 'success', text: done });
   }
 

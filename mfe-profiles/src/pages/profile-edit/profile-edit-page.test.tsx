@@ -2,14 +2,11 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MyProfile, Photo } from '@ukd/contracts/api';
 import { selectUser } from '@ukd/store';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError, fakeApi, publicProfile, renderPage } from '../../test-support';
 import ProfileEditPage from './profile-edit-page';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 function myProfile(overrides: Partial<MyProfile> = {}): MyProfile {
   const { relation: _relation, ...base } = publicProfile({
@@ -68,7 +65,7 @@ describe('ProfileEditPage', () => {
     fireEvent.change(screen.getByLabelText('Height (cm)'), { target: { value: '' } });
     fireEvent.click(screen.getByLabelText('Cooking'));
     fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
-    expect(await screen.findByText(/Your profile has been saved/)).toBeTruthy();
+    expect((await screen.findByText(/Your profile has been saved/)).closest('[role=status]')).not.toBeNull();
     expect(calls.find((c) => c.method === 'PUT')?.options.body).toEqual({
       headline: 'New here',
       about: 'I like long walks in the Peak District.',
@@ -98,15 +95,17 @@ describe('ProfileEditPage', () => {
     const city = await screen.findByLabelText('Town or city');
     fireEvent.change(city, { target: { value: '' } });
     fireEvent.blur(city);
-    expect(await screen.findByText('Please fill in your city')).toBeTruthy();
+    expect((await screen.findByText('Please fill in your city')).getAttribute('role')).toBe('alert');
     fireEvent.change(screen.getByLabelText('Height (cm)'), { target: { value: '300' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
-    expect(await screen.findByText('The height must be 230 or less')).toBeTruthy();
+    expect((await screen.findByText('The height must be 230 or less')).getAttribute('role')).toBe('alert');
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
     fireEvent.change(city, { target: { value: 'Leeds' } });
     fireEvent.change(screen.getByLabelText('Height (cm)'), { target: { value: '180' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save profile' }));
-    expect(await screen.findByText('The headline may not be greater than 80 characters.')).toBeTruthy();
+    expect(
+      (await screen.findByText('The headline may not be greater than 80 characters.')).getAttribute('role'),
+    ).toBe('alert');
   });
 
   it('marks the profile complete in the store when a save completes it', async () => {
@@ -145,36 +144,34 @@ describe('PhotoManager', () => {
     });
     renderPage(ProfileEditPage, { path: '/profile/edit', url: '/profile/edit', api });
     const list = await screen.findByRole('list', { name: 'Your photos' });
-    expect(within(list).getByText('Main photo')).toBeTruthy();
-    expect(within(list).getByText('Waiting for approval')).toBeTruthy();
+    const [first, second] = within(list).getAllByRole('listitem');
+    expect(first?.textContent).toContain('Main photo');
+    expect(second?.textContent).toContain('Waiting for approval');
+    expect(second?.textContent).not.toContain('Main photo');
     fireEvent.click(within(list).getByRole('button', { name: 'Make photo 2 your main photo' }));
-    expect(await screen.findByText('Your main photo is changed.')).toBeTruthy();
+    expect((await screen.findByText('Your main photo is changed.')).getAttribute('role')).toBe('status');
     fireEvent.click(screen.getByRole('button', { name: 'Delete photo 1' }));
     fireEvent.click(
       within(screen.getByRole('dialog', { name: 'Delete this photo?' })).getByRole('button', {
         name: 'Delete photo',
       }),
     );
-    expect(await screen.findByText('The photo has been deleted.')).toBeTruthy();
+    expect((await screen.findByText('The photo has been deleted.')).getAttribute('role')).toBe('status');
     await waitFor(() => expect(screen.getAllByRole('img', { name: /^Yours/ })).toHaveLength(1));
     expect(calls.filter((c) => c.path === '/my-photos').length).toBeGreaterThanOrEqual(3);
   });
 
-  it('uploads as multipart with the site headers and shows a 422 for a fake image', async () => {
-    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) =>
-      Response.json(
-        {
-          message: 'The given data was invalid.',
-          errors: { photo: ['The photo must be an image (JPEG, PNG, WebP or HEIC).'] },
-        },
-        { status: 422 },
-      ),
-    );
-    vi.stubGlobal('fetch', fetchMock);
-    localStorage.setItem('auth._token.local', 'Bearer token-1');
+  it('uploads the file as multipart through the shell’s client and shows a 422 for a fake image', async () => {
+    let sent: unknown;
     const { api } = fakeApi({
       'GET /my-profile': () => ({ data: myProfile() }),
       'GET /my-photos': () => ({ data: [] }),
+      'POST /my-photos': ({ body }) => {
+        sent = body;
+        throw new ApiError(422, 'The given data was invalid.', {
+          photo: ['The photo must be an image (JPEG, PNG, WebP or HEIC).'],
+        });
+      },
     });
     const { container } = renderPage(ProfileEditPage, { path: '/profile/edit', url: '/profile/edit', api });
     await screen.findByText(/You have no photos yet/);
@@ -185,17 +182,33 @@ describe('PhotoManager', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'The photo must be an image (JPEG, PNG, WebP or HEIC).',
     );
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('/api/my-photos');
-    expect(init?.method).toBe('POST');
-    expect(init?.body).toBeInstanceOf(FormData);
-    expect(init?.headers).toMatchObject({ Authorization: 'Bearer token-1', Accept: 'application/json' });
+    // The headers (site key, device id, bearer token) are the client's: see api-client's tests.
+    expect(sent).toBeInstanceOf(FormData);
+    const photo = (sent as FormData).get('photo');
+    expect(photo).toBeInstanceOf(File);
+    expect((photo as File).name).toBe('x.jpg');
+  });
+
+  it('says the photo is too large when a proxy refuses it with a bare 413', async () => {
+    const { api } = fakeApi({
+      'GET /my-profile': () => ({ data: myProfile() }),
+      'GET /my-photos': () => ({ data: [] }),
+      'POST /my-photos': () => {
+        throw new ApiError(413, 'Payload Too Large');
+      },
+    });
+    const { container } = renderPage(ProfileEditPage, { path: '/profile/edit', url: '/profile/edit', api });
+    await screen.findByText(/You have no photos yet/);
+    fireEvent.change(container.querySelector('input[type=file]') as HTMLInputElement, {
+      target: { files: [new File(['jpeg bytes'], 'me.jpg', { type: 'image/jpeg' })] },
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The photo may not be greater than 10240 kilobytes.',
+    );
   });
 
   it('refuses a file over 10 MB before sending it', async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
-    const { api } = fakeApi({
+    const { api, calls } = fakeApi({
       'GET /my-profile': () => ({ data: myProfile() }),
       'GET /my-photos': () => ({ data: [] }),
     });
@@ -208,6 +221,6 @@ describe('PhotoManager', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'The photo may not be greater than 10240 kilobytes.',
     );
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 });

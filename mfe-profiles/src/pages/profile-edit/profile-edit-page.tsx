@@ -1,3 +1,4 @@
+import { toFailure } from '@ukd/api-client';
 import type { Interest, MyProfile } from '@ukd/contracts/api';
 import { profileMarkedComplete, selectUser } from '@ukd/store';
 import { Button, PageLoading, SiteLink, useShell } from '@ukd/ui';
@@ -5,7 +6,7 @@ import { useForm } from '@ukd/validation';
 import { type FormEvent, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { ProfilesNav } from '../../components/profiles-nav';
-import { apiError, useMyProfileQuery, useUpdateMyProfileMutation } from '../../profiles-api';
+import { useMyProfileQuery, useUpdateMyProfileMutation } from '../../profiles-api';
 import styles from './edit.module.css';
 import { PhotoManager } from './photo-manager';
 import {
@@ -29,7 +30,7 @@ export default function ProfileEditPage() {
         <EditForm key={profile.uuid} profile={profile} />
       ) : (
         <div className="ukd-notice ukd-notice--error" role="alert">
-          {apiError(error)?.message || 'Your profile could not be loaded.'}{' '}
+          {(error && toFailure(error).message) || 'Your profile could not be loaded.'}{' '}
           <Button variant="ghost" onClick={() => refetch()}>
             Try again
           </Button>
@@ -54,7 +55,7 @@ export function useCompletionSync() {
 
 function EditForm({ profile }: { profile: MyProfile }) {
   const [save, saving] = useUpdateMyProfileMutation();
-  const serverErrors = apiError(saving.error)?.fieldErrors ?? {};
+  const serverErrors = saving.error ? toFailure(saving.error).fieldErrors : {};
   const form = useForm(formValues(profile), profileSpec, serverErrors);
   const [interests, setInterests] = useState<Interest[]>(profile.interests);
   const [saved, setSaved] = useState(false);
@@ -71,7 +72,7 @@ function EditForm({ profile }: { profile: MyProfile }) {
     }
   }
 
-  const failure = apiError(saving.error);
+  const failure = saving.error ? toFailure(saving.error) : null;
   return (
     <>
       <form onSubmit={submit} noValidate aria-label="Edit my profile">

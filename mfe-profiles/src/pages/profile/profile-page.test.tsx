@@ -17,8 +17,10 @@ describe('ProfilePage', () => {
       }),
     });
     renderPage(ProfilePage, { path: '/profile/:uuid', url: '/profile/sam-uuid', api });
-    expect(await screen.findByRole('heading', { level: 1, name: 'sam, 31 Online now' })).toBeTruthy();
-    expect(screen.getByText('Manchester, North West · Online now')).toBeTruthy();
+    const name = await screen.findByRole('heading', { name: 'sam, 31 Online now' });
+    expect(name.tagName).toBe('H1');
+    // Where they are and whether they are online, right under the name.
+    expect(name.nextElementSibling?.textContent).toBe('Manchester, North West · Online now');
     const details = screen.getByRole('heading', { name: 'Details' }).parentElement as HTMLElement;
     expect(details.textContent).toContain('Height168 cm');
     expect(details.textContent).toContain('Body typeAthletic');
@@ -26,7 +28,8 @@ describe('ProfilePage', () => {
     expect(details.textContent).toContain('Hair colourBlonde');
     // Unknown (key 1) says nothing about the member, so it is not listed.
     expect(details.textContent).not.toContain('Tattoos');
-    expect(screen.getByText('Craft beer')).toBeTruthy();
+    const interests = within(screen.getByRole('region', { name: 'Interests' })).getAllByRole('listitem');
+    expect(interests.map((item) => item.textContent)).toEqual(['Hiking', 'Craft beer']);
     // No approved photo: the gender's default avatar.
     expect(screen.getByRole('img', { name: 'sam has no photo yet' }).getAttribute('src')).toBe(avatar);
   });
@@ -61,7 +64,7 @@ describe('ProfilePage', () => {
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Like' }).getAttribute('aria-pressed')).toBe('true'),
     );
-    expect(await screen.findByText('You like sam.')).toBeTruthy();
+    expect((await screen.findByText('You like sam.')).getAttribute('role')).toBe('status');
     fireEvent.click(screen.getByRole('button', { name: 'Wink' }));
     await screen.findByText('You winked at sam.');
     expect(screen.getByRole('button', { name: 'Wink' }).getAttribute('aria-pressed')).toBe('true');
@@ -84,7 +87,9 @@ describe('ProfilePage', () => {
     });
     renderPage(ProfilePage, { path: '/profile/:uuid', url: '/profile/sam-uuid', api });
     fireEvent.click(await screen.findByRole('button', { name: 'Favourite' }));
-    expect(await screen.findByText('Not Found')).toBeTruthy();
+    const refused = await screen.findByText('Not Found');
+    expect(refused.getAttribute('role')).toBe('status');
+    expect(refused.className).toContain('ukd-notice--error');
     expect(screen.getByRole('button', { name: 'Favourite' }).getAttribute('aria-pressed')).toBe('false');
   });
 
@@ -98,8 +103,8 @@ describe('ProfilePage', () => {
     const dialog = screen.getByRole('dialog', { name: 'Block sam?' });
     expect(calls.some((c) => c.path.endsWith('/block'))).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, block sam' }));
-    expect(await screen.findByRole('heading', { name: 'You blocked sam' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Unblock sam' })).toBeTruthy();
+    expect((await screen.findByRole('heading', { name: 'You blocked sam' })).tagName).toBe('H2');
+    expect(screen.getByRole('button', { name: 'Unblock sam' }).hasAttribute('disabled')).toBe(false);
   });
 
   it('reports with a reason from the list', async () => {
@@ -114,13 +119,15 @@ describe('ProfilePage', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Report sam' }));
     const dialog = screen.getByRole('dialog', { name: 'Report sam' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));
-    expect(within(dialog).getByText('The reason field is required')).toBeTruthy();
+    expect(within(dialog).getByRole('alert').textContent).toBe('The reason field is required');
     fireEvent.click(within(dialog).getByLabelText('Scam, spam or asking for money'));
     fireEvent.change(within(dialog).getByLabelText(/Anything else/), {
       target: { value: 'Asked for gift cards' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send report' }));
-    expect(await within(dialog).findByText('Thank you, we will look into it.')).toBeTruthy();
+    expect((await within(dialog).findByText('Thank you, we will look into it.')).getAttribute('role')).toBe(
+      'status',
+    );
     expect(calls.at(-1)?.options.body).toEqual({ reason: 'scam', details: 'Asked for gift cards' });
   });
 
@@ -131,7 +138,10 @@ describe('ProfilePage', () => {
       },
     });
     renderPage(ProfilePage, { path: '/profile/:uuid', url: '/profile/gone', api });
-    expect(await screen.findByRole('heading', { name: 'This profile is not available' })).toBeTruthy();
+    expect((await screen.findByRole('heading', { name: 'This profile is not available' })).tagName).toBe(
+      'H2',
+    );
+    expect(screen.getByRole('link', { name: 'Browse members' }).getAttribute('href')).toBe('/dashboard');
   });
 
   it('sends the member to /my-profile for their own uuid', async () => {

@@ -1,8 +1,8 @@
 import type { Photo, PublicProfile } from '@ukd/contracts/api';
-import { defaultAvatarUrl } from '@ukd/ui';
+import { defaultAvatarUrl, relativeTime, useNow } from '@ukd/ui';
 import { type ReactNode, useState } from 'react';
 import { OnlineDot } from '../../components/profile-card';
-import { detailRows, interestLabel, placeLabel, timeAgo } from '../../lib/labels';
+import { detailRows, interestLabel, placeLabel } from '../../lib/labels';
 import styles from './profile.module.css';
 
 type Viewable = Omit<PublicProfile, 'relation'>;
@@ -74,6 +74,7 @@ export function ProfileView({
   footer?: ReactNode;
 }) {
   const details = detailRows(profile);
+  const now = useNow();
   return (
     <div className={styles.layout}>
       <Gallery profile={profile} />
@@ -90,7 +91,7 @@ export function ProfileView({
             {profile.online
               ? ' · Online now'
               : profile.last_active_at
-                ? ` · Active ${timeAgo(profile.last_active_at)}`
+                ? ` · Active ${relativeTime(profile.last_active_at, now)}`
                 : ''}
           </p>
           {profile.headline ? <p className={styles.headline}>“{profile.headline}”</p> : null}

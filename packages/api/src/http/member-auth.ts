@@ -1,14 +1,9 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { Member } from '../auth/member';
 import type { AppContext } from '../context';
-import { sessions, type UserRow, users } from '../db/schema';
+import { sessions, users } from '../db/schema';
 import { ApiError, unauthenticated } from './api-error';
-
-export interface Member {
-  user: UserRow;
-  sessionId: string;
-  impersonated: boolean;
-}
 
 const BEARER = /^Bearer ([A-Za-z0-9_.-]{1,4096})$/;
 

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Member } from '../auth/member';
 import type { AppContext } from '../context';
 import type { SiteRow } from '../db/schema';
 import { ApiError, fieldError } from './api-error';
-import type { Member } from './member-auth';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,22 +1,33 @@
+import { validationMessages as spec } from '@ukd/validation/messages';
 import { z } from 'zod';
 
 /**
- * zod building blocks that fail with Laravel's default messages (SPEC §5), so a 422 reads the
- * same as the site's client-side validation. Field labels are the field names with spaces.
+ * zod building blocks that fail with SPEC §5's messages, read from `@ukd/validation/messages`
+ * (the client's rules read the same ones), so a 422 reads the same as the site's client-side
+ * validation. Field labels are the field names with spaces.
  */
 export const label = (field: string) => field.replace(/_/g, ' ');
 
+/** SPEC §5's messages, for a field name (labelled here). */
 export const messages = {
-  required: (f: string) => `The ${label(f)} field is required.`,
-  string: (f: string) => `The ${label(f)} must be a string.`,
-  min: (f: string, n: number) => `The ${label(f)} must be at least ${n} characters.`,
-  max: (f: string, n: number) => `The ${label(f)} may not be greater than ${n} characters.`,
-  email: (f: string) => `The ${label(f)} must be a valid email address.`,
-  confirmed: (f: string) => `The ${label(f)} confirmation does not match.`,
-  invalid: (f: string) => `The selected ${label(f)} is invalid.`,
-  accepted: (f: string) => `The ${label(f)} must be accepted.`,
-  taken: (f: string) => `The ${label(f)} has already been taken.`,
-  characters: (f: string) => `The ${label(f)} contains characters that are not allowed.`,
+  required: (f: string) => spec.required(label(f)),
+  string: (f: string) => spec.string(label(f)),
+  min: (f: string, n: number) => spec.min(label(f), n),
+  max: (f: string, n: number) => spec.max(label(f), n),
+  email: (f: string) => spec.email(label(f)),
+  confirmed: (f: string) => spec.confirmed(label(f)),
+  invalid: (f: string) => spec.invalid(label(f)),
+  accepted: (f: string) => spec.accepted(label(f)),
+  taken: (f: string) => spec.taken(label(f)),
+  characters: (f: string) => spec.characters(label(f)),
+  integer: (f: string) => spec.integer(label(f)),
+  minValue: (f: string, n: number) => spec.minValue(label(f), n),
+  maxValue: (f: string, n: number) => spec.maxValue(label(f), n),
+  format: (f: string) => spec.format(label(f)),
+  date: (f: string) => spec.date(label(f)),
+  array: (f: string) => spec.array(label(f)),
+  object: (f: string) => spec.object(label(f)),
+  maxItems: (f: string, n: number) => spec.maxItems(label(f), n),
 } as const;
 
 const isMissing = (input: unknown) => input === undefined || input === null;
@@ -119,12 +130,11 @@ export function clearableText(field: string, rule: { min?: number; max: number }
 export function integerBetween(field: string, min: number, max: number) {
   return z
     .number({
-      error: (iss) =>
-        isMissing(iss.input) ? messages.required(field) : `The ${label(field)} must be an integer.`,
+      error: (iss) => (isMissing(iss.input) ? messages.required(field) : messages.integer(field)),
     })
-    .int({ error: `The ${label(field)} must be an integer.` })
-    .min(min, { error: `The ${label(field)} must be ${min} or more.` })
-    .max(max, { error: `The ${label(field)} must be ${max} or less.` });
+    .int({ error: messages.integer(field) })
+    .min(min, { error: messages.minValue(field, min) })
+    .max(max, { error: messages.maxValue(field, max) });
 }
 
 /** One of a list of numeric keys (SPEC §3 option lists). */
@@ -144,7 +154,7 @@ export function subsetOf<const T extends readonly [string, ...string[]]>(
 ) {
   return z.unknown().transform((value, ctx): T[number][] => {
     if (!Array.isArray(value)) {
-      ctx.addIssue({ code: 'custom', message: `The ${label(field)} must be an array.` });
+      ctx.addIssue({ code: 'custom', message: messages.array(field) });
       return z.NEVER;
     }
     if (value.some((v) => typeof v !== 'string' || !(values as readonly string[]).includes(v))) {
@@ -153,7 +163,7 @@ export function subsetOf<const T extends readonly [string, ...string[]]>(
     }
     const unique = [...new Set(value as T[number][])];
     if (unique.length > max) {
-      ctx.addIssue({ code: 'custom', message: `The ${label(field)} may not have more than ${max} items.` });
+      ctx.addIssue({ code: 'custom', message: messages.maxItems(field, max) });
       return z.NEVER;
     }
     return unique;
@@ -179,7 +189,7 @@ export function isStorableJson(value: unknown, depth = 0): boolean {
 export function jsonObject(field: string) {
   return z.unknown().transform((value, ctx): Record<string, unknown> => {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      ctx.addIssue({ code: 'custom', message: `The ${label(field)} must be an object.` });
+      ctx.addIssue({ code: 'custom', message: messages.object(field) });
       return z.NEVER;
     }
     if (!isStorableJson(value)) {

@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import type { NotificationCreatedEvent } from '@ukd/contracts/api';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { memberInteractions, profileVisits, type UserRow, users } from '../db/schema';
 import { messageCounters } from '../messaging/conversations';
@@ -35,5 +36,29 @@ export async function memberCounters(
     new_visitors_count: Number(row.newVisitors),
     unread_favorites_count: Number(row.unreadFavorites),
     received_wink_interactions_count: Number(row.winks),
+  };
+}
+
+/** The badge counters a `notification.created` event carries. */
+export type NotificationCounts = NotificationCreatedEvent['counts'];
+
+/**
+ * The recipient's badge counters as they stand now, counted exactly as `/me` counts them, so the
+ * client can set its badges from the event instead of adding one.
+ */
+export async function notificationCounts(db: Db, userId: number): Promise<NotificationCounts> {
+  const [user] = await db
+    .select({ visitorsSeenAt: users.visitorsSeenAt, favoritesSeenAt: users.favoritesSeenAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  const counters = await memberCounters(db, {
+    id: userId,
+    visitorsSeenAt: user?.visitorsSeenAt ?? null,
+    favoritesSeenAt: user?.favoritesSeenAt ?? null,
+  });
+  return {
+    unread_messages_count: counters.unread_messages_count,
+    new_visitors_count: counters.new_visitors_count,
+    unread_favorites_count: counters.unread_favorites_count,
   };
 }

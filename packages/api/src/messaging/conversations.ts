@@ -1,15 +1,9 @@
-import type { Conversation, ConversationMember } from '@ukd/contracts/api';
-import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { AppContext } from '../context';
-import { type ConversationRow, conversations, type MessageRow, messages } from '../db/messaging-schema';
-import type { UserRow } from '../db/schema';
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
+import { type ConversationRow, conversations, messages } from '../db/messaging-schema';
 import { users } from '../db/schema';
 import { notFound } from '../http/api-error';
-import { approvedPrimaries } from '../photos/photo-resource';
-import { profileCard } from '../profiles/profile-resource';
 import { notBlocked } from '../profiles/visibility';
 import type { DbOrTx } from './credit-ledger';
-import { messageResource } from './message-resource';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -65,75 +59,6 @@ export const chatmateOf = (c: ConversationRow, viewerId: number) =>
   isInitiator(c, viewerId) ? c.recipientId : c.initiatorId;
 export const deletedUptoOf = (c: ConversationRow, viewerId: number) =>
   (isInitiator(c, viewerId) ? c.initiatorDeletedUpto : c.recipientDeletedUpto) ?? 0;
-
-export interface ConversationIncludes {
-  initiatorPhoto: boolean;
-  recipientPhoto: boolean;
-  lastMessage: boolean;
-}
-
-/** Builds the Conversation resources of `rows` for the viewer (a few batched queries). */
-export async function conversationResources(
-  ctx: AppContext,
-  viewer: UserRow,
-  rows: ConversationRow[],
-  include: ConversationIncludes,
-): Promise<Conversation[]> {
-  if (rows.length === 0) return [];
-  const memberIds = [...new Set(rows.flatMap((r) => [r.initiatorId, r.recipientId]))];
-  const ids = rows.map((r) => r.id);
-  const lastIds = rows.map((r) => r.lastMessageId).filter((id): id is number => id !== null);
-  const [memberRows, primaries, lastRows, unreadRows] = await Promise.all([
-    ctx.db.select().from(users).where(inArray(users.id, memberIds)),
-    approvedPrimaries(ctx.db, memberIds),
-    include.lastMessage && lastIds.length
-      ? ctx.db.select().from(messages).where(inArray(messages.id, lastIds))
-      : Promise.resolve([] as MessageRow[]),
-    ctx.db
-      .select({ conversationId: messages.conversationId, n: sql<string>`count(*)` })
-      .from(messages)
-      .where(
-        and(inArray(messages.conversationId, ids), eq(messages.toId, viewer.id), isNull(messages.readAt)),
-      )
-      .groupBy(messages.conversationId),
-  ]);
-  const byId = new Map(memberRows.map((u) => [u.id, u]));
-  const lastById = new Map(lastRows.map((m) => [m.id, m]));
-  const unread = new Map(unreadRows.map((r) => [r.conversationId, Number(r.n)]));
-  const rc = { apiUrl: ctx.options.apiUrl, urls: ctx.photoUrls };
-  const img = { apiUrl: ctx.options.apiUrl, urls: ctx.photoUrls };
-  const member = (id: number, withPhoto: boolean): ConversationMember => {
-    const user = byId.get(id);
-    if (!user) throw new Error(`conversation member ${id} missing`);
-    return { id, ...profileCard(user, primaries.get(id), rc, { includePrimary: withPhoto }) };
-  };
-  return rows.map((row) => {
-    const initiator = member(row.initiatorId, include.initiatorPhoto);
-    const recipient = member(row.recipientId, include.recipientPhoto);
-    const viewerIsInitiator = row.initiatorId === viewer.id;
-    const resource: Conversation = {
-      id: row.id,
-      uuid: row.uuid,
-      star: viewerIsInitiator ? row.initiatorStar : row.recipientStar,
-      initiator_id: row.initiatorId,
-      recipient_id: row.recipientId,
-      viewer_id: viewer.id,
-      initiator,
-      recipient,
-      viewer: viewerIsInitiator ? initiator : recipient,
-      chatmate: viewerIsInitiator ? recipient : initiator,
-      unread_count: unread.get(row.id) ?? 0,
-      created_at: row.createdAt.toISOString(),
-      updated_at: row.updatedAt.toISOString(),
-    };
-    if (include.lastMessage) {
-      const last = row.lastMessageId === null ? undefined : lastById.get(row.lastMessageId);
-      resource.last_message =
-        last && last.id > deletedUptoOf(row, viewer.id) ? messageResource(last, row, viewer.id, img) : null;
-    }
-    return resource;
-  });
-}
 
 /** `/me` message counters: unread and received messages, from members not blocked either way. */
 export async function messageCounters(

@@ -4,10 +4,8 @@ import {
   INSUFFICIENT_CREDITS_MESSAGE,
   INSUFFICIENT_CREDITS_STATUS,
   MESSAGE_BLOCKED_MESSAGE,
-  MESSAGE_EVENTS,
   type Message,
   type MessageType,
-  realtimeChannels,
 } from '@ukd/contracts/api';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
@@ -16,7 +14,7 @@ import { blocks, type UserRow, users } from '../db/schema';
 import { ApiError, fieldError } from '../http/api-error';
 import { memberImage } from '../profiles/member-lookup';
 import { chatmateOf } from './conversations';
-import { appendCredits } from './credit-ledger';
+import { appendCredits, type DbOrTx } from './credit-ledger';
 import { messageResource } from './message-resource';
 
 export interface SendInput {
@@ -29,6 +27,8 @@ export interface SendInput {
 export interface SendResult {
   created: boolean;
   message: Message;
+  /** The sender's balance once this send is settled (after the debit, when one was made). */
+  credits: number;
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -36,6 +36,12 @@ function isUniqueViolation(error: unknown): boolean {
     if ((e as { code?: unknown }).code === '23505') return true;
   }
   return false;
+}
+
+/** The member's balance as stored now (a send that debited nothing reads it once). */
+async function balanceOf(db: DbOrTx, userId: number): Promise<number> {
+  const [row] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
+  return row?.credits ?? 0;
 }
 
 /** The sender's earlier message with this client id, if any. */
@@ -67,7 +73,11 @@ export class MessageSender {
     if (!existing) return null;
     if (existing.conversationId !== conversation.id)
       throw fieldError('client_msg_id', CLIENT_MSG_ID_REUSED_MESSAGE);
-    return { created: false, message: this.resource(existing, conversation, sender.id) };
+    return {
+      created: false,
+      message: this.resource(existing, conversation, sender.id),
+      credits: await balanceOf(this.ctx.db, sender.id),
+    };
   }
 
   /** Refuses a send the sender may not make at all: block either way, deactivated chatmate, flood. */
@@ -118,7 +128,7 @@ export class MessageSender {
     opts: { price: number; socketId?: string | undefined },
   ): Promise<SendResult> {
     const chatmate = await this.checkAllowed(sender, conversation);
-    let outcome: { created: boolean; row: MessageRow };
+    let outcome: { created: boolean; row: MessageRow; credits: number };
     try {
       outcome = await this.ctx.db.transaction(async (tx) => {
         await tx
@@ -130,7 +140,7 @@ export class MessageSender {
           .select()
           .from(messages)
           .where(and(eq(messages.fromId, sender.id), eq(messages.clientMsgId, input.clientMsgId)));
-        if (again) return { created: false, row: again };
+        if (again) return { created: false, row: again, credits: await balanceOf(tx, sender.id) };
         const [row] = await tx
           .insert(messages)
           .values({
@@ -145,6 +155,7 @@ export class MessageSender {
           })
           .returning();
         if (!row) throw new Error('message insert returned nothing');
+        let credits: number;
         if (opts.price > 0) {
           const debit = await appendCredits(tx, {
             userId: sender.id,
@@ -157,12 +168,16 @@ export class MessageSender {
               [INSUFFICIENT_CREDITS_FIELD]: [INSUFFICIENT_CREDITS_MESSAGE],
             });
           }
+          // The ledger answers the balance after the debit: the send reports it as is.
+          credits = debit.balance;
+        } else {
+          credits = await balanceOf(tx, sender.id);
         }
         await tx
           .update(conversations)
           .set({ lastMessageId: row.id, updatedAt: row.createdAt })
           .where(eq(conversations.id, conversation.id));
-        return { created: true, row };
+        return { created: true, row, credits };
       });
     } catch (error) {
       // A concurrent duplicate that slipped past the lock (another process, same client id).
@@ -175,7 +190,11 @@ export class MessageSender {
       throw fieldError('client_msg_id', CLIENT_MSG_ID_REUSED_MESSAGE);
     }
     if (outcome.created) await this.afterCommit(sender, chatmate, conversation, outcome.row, opts.socketId);
-    return { created: outcome.created, message: this.resource(outcome.row, conversation, sender.id) };
+    return {
+      created: outcome.created,
+      message: this.resource(outcome.row, conversation, sender.id),
+      credits: outcome.credits,
+    };
   }
 
   /** Realtime (in the background) and the recipient's notification for a committed message; never fails the send. */
@@ -189,13 +208,7 @@ export class MessageSender {
     const events = this.ctx.realtime.events;
     const payload = this.resource(row, conversation, null);
     events.inBackground(
-      () =>
-        this.ctx.realtime.broadcaster.publish(
-          [realtimeChannels.conversation(conversation.uuid)],
-          MESSAGE_EVENTS.sent,
-          payload,
-          socketId === undefined ? {} : { socketId },
-        ),
+      () => events.messageSent(conversation.uuid, payload, { socketId }),
       `message ${row.id}`,
     );
     try {

@@ -2,8 +2,9 @@ import type { NotificationActionType, NotificationData, UserNotification } from 
 import type { Db } from '../db/database';
 import { type NotificationRow, type UserRow, userNotifications } from '../db/schema';
 
-/** A notification just stored, with the recipient's uuid (the realtime channel's name). */
+/** A notification just stored, with its recipient (the uuid names the realtime channel). */
 export interface CreatedNotification {
+  recipientId: number;
   recipientUuid: string;
   notification: UserNotification;
 }
@@ -86,7 +87,7 @@ export class NotificationWriter {
     if (!row) throw new Error('notification insert returned nothing');
     const notification = notificationResource(row);
     try {
-      await this.onCreated({ recipientUuid: recipient.uuid, notification });
+      await this.onCreated({ recipientId: recipient.id, recipientUuid: recipient.uuid, notification });
     } catch (error) {
       this.onHookError(error);
     }

@@ -1,5 +1,5 @@
 import { realtimeChannels } from '@ukd/contracts/api';
-import type { Member } from '../http/member-auth';
+import type { Member } from '../auth/member';
 
 /** What a member is granted on a channel; presence channels also carry the signed member data. */
 export interface ChannelGrant {
@@ -16,14 +16,12 @@ export interface ChannelRule {
   authorize(member: Member, match: RegExpExecArray): Promise<ChannelGrant | null> | ChannelGrant | null;
 }
 
-/** Whether a member takes part in a conversation (by conversation uuid, lower-case). */
-export type ConversationParticipation = (member: Member, conversationUuid: string) => Promise<boolean>;
-
-const UUID = '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
+/** A lower-case uuid, captured: channel names carry the uuid of a member or a conversation. */
+export const UUID_CAPTURE = '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
 
 /** Only the member's own user channel: the uuid in the name must be theirs. */
 function ownUserChannel(name: string, channelOf: (uuid: string) => string): ChannelRule {
-  const pattern = new RegExp(`^${channelOf(UUID).replace(/\./g, '\\.')}$`);
+  const pattern = new RegExp(`^${channelOf(UUID_CAPTURE).replace(/\./g, '\\.')}$`);
   return {
     name,
     pattern,
@@ -32,27 +30,16 @@ function ownUserChannel(name: string, channelOf: (uuid: string) => string): Chan
 }
 
 /**
- * Who may join which realtime channel (`POST /api/broadcasting/auth`). A member joins only their
- * own `private-notifications.user.{uuid}`, `private-credits.user.{uuid}` and
- * `private-duration.user.{uuid}`, the `private-conversation.{uuid}` channels of conversations
- * they take part in, and `presence-online`. Conversations are checked by the function given to
- * `allowConversations` (the messaging issue supplies it; until then every conversation is refused).
+ * The channels every member has: their own `private-notifications.user.{uuid}`,
+ * `private-credits.user.{uuid}` and `private-duration.user.{uuid}`, and `presence-online`.
+ * Feature channels (conversations) come from their feature and are added beside these.
  */
-export class ChannelAccess {
-  readonly #rules: ChannelRule[] = [];
-  #conversations: ConversationParticipation = async () => false;
-
-  constructor() {
-    this.add(ownUserChannel('notifications', realtimeChannels.notifications));
-    this.add(ownUserChannel('credits', realtimeChannels.credits));
-    this.add(ownUserChannel('duration', realtimeChannels.duration));
-    this.add({
-      name: 'conversation',
-      pattern: new RegExp(`^private-conversation\\.${UUID}$`),
-      authorize: async (member, match) =>
-        match[1] && (await this.#conversations(member, match[1])) ? {} : null,
-    });
-    this.add({
+export function memberChannelRules(): ChannelRule[] {
+  return [
+    ownUserChannel('notifications', realtimeChannels.notifications),
+    ownUserChannel('credits', realtimeChannels.credits),
+    ownUserChannel('duration', realtimeChannels.duration),
+    {
       name: 'online',
       pattern: /^presence-online$/,
       // An operator impersonating a member must not make them look online.
@@ -60,17 +47,19 @@ export class ChannelAccess {
         member.impersonated
           ? null
           : { presence: { user_id: member.user.uuid, user_info: { username: member.user.username } } },
-    });
-  }
+    },
+  ];
+}
 
-  /** Adds a kind of channel (first matching rule decides). */
-  add(rule: ChannelRule): void {
-    this.#rules.push(rule);
-  }
+/**
+ * Who may join which realtime channel (`POST /api/broadcasting/auth`): the first rule whose
+ * pattern matches decides; a name no rule matches is refused.
+ */
+export class ChannelAccess {
+  readonly #rules: readonly ChannelRule[];
 
-  /** Plugs in the messaging issue's participant check for `private-conversation.{uuid}`. */
-  allowConversations(check: ConversationParticipation): void {
-    this.#conversations = check;
+  constructor(rules: readonly ChannelRule[]) {
+    this.#rules = rules;
   }
 
   async authorize(member: Member, channel: string): Promise<ChannelGrant | null> {

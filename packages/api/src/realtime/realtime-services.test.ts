@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import type { Member } from '../auth/member';
 import type { UserRow } from '../db/schema';
-import type { Member } from '../http/member-auth';
 import type { Broadcaster } from './broadcaster';
-import { ChannelAccess } from './channel-access';
+import { ChannelAccess, memberChannelRules } from './channel-access';
 import { OnlineCounter, requestSocketId } from './realtime-services';
 
 const UUID = '0d4a4f4e-8a5b-4d8e-9f00-1c2d3e4f5a6b';
@@ -15,7 +15,7 @@ const member = (impersonated = false): Member => ({
 
 describe('ChannelAccess', () => {
   it('grants own user channels and presence-online, refuses the rest', async () => {
-    const access = new ChannelAccess();
+    const access = new ChannelAccess(memberChannelRules());
     expect(await access.authorize(member(), `private-notifications.user.${UUID}`)).toEqual({});
     expect(await access.authorize(member(), `private-credits.user.${UUID}`)).toEqual({});
     expect(await access.authorize(member(), `private-duration.user.${UUID}`)).toEqual({});
@@ -27,7 +27,7 @@ describe('ChannelAccess', () => {
   });
 
   it('keeps an impersonating operator out of presence-online, not out of the member’s channels', async () => {
-    const access = new ChannelAccess();
+    const access = new ChannelAccess(memberChannelRules());
     expect(await access.authorize(member(true), 'presence-online')).toBeNull();
     expect(await access.authorize(member(true), `private-notifications.user.${UUID}`)).toEqual({});
   });

@@ -1,10 +1,13 @@
 import {
   type CreditsEarnedEvent,
   type DurationUpdatedEvent,
+  MESSAGE_EVENTS,
+  type Message,
+  type MessagesReadEvent,
+  type NotificationCreatedEvent,
   REALTIME_EVENTS,
   realtimeChannels,
   SOCKET_ID_PATTERN,
-  type UserNotification,
 } from '@ukd/contracts/api';
 import type { FastifyRequest } from 'fastify';
 import type { CreatedNotification, NotificationCreatedHook } from '../notifications/notification-writer';
@@ -14,7 +17,7 @@ import {
   pusherHttpBroadcaster,
   silentBroadcaster,
 } from './broadcaster';
-import { ChannelAccess } from './channel-access';
+import { ChannelAccess, type ChannelRule } from './channel-access';
 import type { RealtimeAppCredentials } from './realtime-app';
 
 /** The sender's socket from `X-Socket-ID` (Echo sends it), when well-formed; else none. */
@@ -33,12 +36,35 @@ export class RealtimeEvents {
     private readonly log: Log,
   ) {}
 
-  /** `notification.created` on the owner's notifications channel (call after the row is stored). */
-  notificationCreated(recipientUuid: string, notification: UserNotification): Promise<void> {
+  /**
+   * `notification.created` on the owner's notifications channel (call after the row is stored):
+   * the stored resource with the recipient's counters as they stand after it.
+   */
+  notificationCreated(recipientUuid: string, event: NotificationCreatedEvent): Promise<void> {
     return this.broadcaster.publish(
       [realtimeChannels.notifications(recipientUuid)],
       REALTIME_EVENTS.notificationCreated,
-      notification,
+      event,
+    );
+  }
+
+  /** `message.sent` on the conversation's channel (after commit; the sender's own socket is skipped). */
+  messageSent(conversationUuid: string, message: Message, options?: BroadcastOptions): Promise<void> {
+    return this.broadcaster.publish(
+      [realtimeChannels.conversation(conversationUuid)],
+      MESSAGE_EVENTS.sent,
+      message,
+      options,
+    );
+  }
+
+  /** `message.read` on the conversation's channel: the reader read the messages up to an id. */
+  messageRead(conversationUuid: string, event: MessagesReadEvent, options?: BroadcastOptions): Promise<void> {
+    return this.broadcaster.publish(
+      [realtimeChannels.conversation(conversationUuid)],
+      MESSAGE_EVENTS.read,
+      event,
+      options,
     );
   }
 
@@ -118,6 +144,8 @@ export interface RealtimeSetup {
   app: RealtimeAppCredentials;
   broadcaster: Broadcaster | undefined;
   httpApi: { host: string; port: number; useTls: boolean } | undefined;
+  /** Who may join which channel (first matching rule decides). */
+  channelRules: readonly ChannelRule[];
   log?: Log;
 }
 
@@ -137,25 +165,30 @@ export function buildRealtime(setup: RealtimeSetup): RealtimeServices {
   return {
     app: setup.app,
     broadcaster,
-    channels: new ChannelAccess(),
+    channels: new ChannelAccess(setup.channelRules),
     events: new RealtimeEvents(broadcaster, log),
     online: new OnlineCounter(broadcaster, log),
   };
 }
 
+/** The recipient's badge counters, read when their notification is broadcast. */
+export type NotificationCountsOf = (recipientId: number) => Promise<NotificationCreatedEvent['counts']>;
+
 /**
- * The notification writer's `onCreated`: broadcasts the stored record on the owner's channel
- * (in the background), then runs the hook given in the options, if any.
+ * The notification writer's `onCreated`: broadcasts the stored record with the recipient's
+ * counters on the owner's channel (in the background, so the member's request never waits on
+ * the count or the realtime server), then runs the hook given in the options, if any.
  */
 export function broadcastNotifications(
   realtime: RealtimeServices,
+  countsOf: NotificationCountsOf,
   next: NotificationCreatedHook = () => {},
 ): NotificationCreatedHook {
   return async (created: CreatedNotification) => {
-    realtime.events.inBackground(
-      () => realtime.events.notificationCreated(created.recipientUuid, created.notification),
-      `notification ${created.notification.id}`,
-    );
+    realtime.events.inBackground(async () => {
+      const counts = await countsOf(created.recipientId);
+      await realtime.events.notificationCreated(created.recipientUuid, { ...created.notification, counts });
+    }, `notification ${created.notification.id}`);
     await next(created);
   };
 }

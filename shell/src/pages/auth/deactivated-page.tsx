@@ -9,7 +9,7 @@ export default function DeactivatedPage() {
 
   async function reactivate() {
     // Once the member is active again the guards send them on to the dashboard.
-    if (await run(() => api.request('/account/reactivate', { method: 'POST' }))) await session.reloadUser();
+    if (await run(() => api('/account/reactivate', { method: 'POST' }))) await session.reloadUser();
   }
 
   return (

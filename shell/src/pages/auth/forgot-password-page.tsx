@@ -20,7 +20,7 @@ export default function ForgotPasswordPage() {
     event.preventDefault();
     if (!form.validateAll()) return;
     void run(() =>
-      api.request('/forgot-password', {
+      api('/forgot-password', {
         method: 'POST',
         body: { email: String(form.values.email).trim() },
         auth: false,

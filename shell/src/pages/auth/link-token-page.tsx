@@ -13,7 +13,7 @@ export function LinkTokenPage({ title, endpoint }: { title: string; endpoint: st
   const { state, run } = useApiAction();
 
   useEffect(() => {
-    if (token) void run(() => api.request(endpoint, { method: 'POST', body: { token }, auth: false }));
+    if (token) void run(() => api(endpoint, { method: 'POST', body: { token }, auth: false }));
   }, [api, endpoint, token, run]);
 
   return (

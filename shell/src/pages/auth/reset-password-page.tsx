@@ -25,7 +25,7 @@ export default function ResetPasswordPage() {
     event.preventDefault();
     if (!form.validateAll()) return;
     void run(() =>
-      api.request('/reset-password', {
+      api('/reset-password', {
         method: 'POST',
         auth: false,
         body: {

@@ -1,0 +1,33 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppContext } from '../context';
+import type { ApiApp } from './api-app';
+import { requireMember } from './member-auth';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Declared in the member scope: needs a signed-in member (the OpenAPI document says so). */
+    member?: boolean;
+  }
+}
+
+/** A feature's routes, declared on the scope they are registered in. */
+export type RouteModule = (app: ApiApp, ctx: AppContext) => void;
+
+/**
+ * The member-only scope (like fastify/demo's autohooks): one encapsulated plugin whose routes all
+ * need a signed-in member. Authentication runs once per scope as a preHandler hook, so a request
+ * is validated before it is authenticated, exactly as the per-route preHandler did; routes read
+ * the member with `currentMember(request)`. Each route is marked `config.member` so the OpenAPI
+ * transform adds `security: bearerAuth` in one place.
+ */
+export function memberScope(ctx: AppContext, modules: readonly RouteModule[]): FastifyPluginAsync {
+  return async (instance) => {
+    const app = instance.withTypeProvider<ZodTypeProvider>();
+    app.addHook('onRoute', (route) => {
+      route.config = { ...route.config, member: true };
+    });
+    app.addHook('preHandler', requireMember(ctx));
+    for (const routes of modules) routes(app, ctx);
+  };
+}

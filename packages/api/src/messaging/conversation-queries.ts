@@ -1,0 +1,162 @@
+import { and, asc, count, desc, eq, gt, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { type ConversationRow, conversations, type MessageRow, messages } from '../db/messaging-schema';
+import { users } from '../db/schema';
+import { deletedUptoOf, isInitiator, listedFor, viewerSide } from './conversations';
+
+/** The conversation list's filters (SPEC §7), already parsed. */
+export interface ConversationFilters {
+  star?: boolean | undefined;
+  username?: string | undefined;
+  onlyRead?: boolean | undefined;
+  onlyUnread?: boolean | undefined;
+}
+
+/** A page of the viewer's conversations, starred first then newest, with the totals `meta` needs. */
+export async function listConversations(
+  db: Db,
+  viewerId: number,
+  filters: ConversationFilters,
+  page: { limit: number; offset: number },
+): Promise<{ rows: ConversationRow[]; total: number; starred: number }> {
+  const side = viewerSide(viewerId);
+  const base = listedFor(viewerId);
+  const lastUnread = sql`exists (select 1 from ${messages} lm where lm.id = ${conversations.lastMessageId} and lm.to_id = ${viewerId} and lm.read_at is null)`;
+  const conditions: (SQL | undefined)[] = [base];
+  if (filters.star !== undefined) conditions.push(filters.star ? sql`${side.star}` : sql`not ${side.star}`);
+  if (filters.username) {
+    const pattern = `${filters.username.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      sql`exists (select 1 from ${users} cu where cu.id = ${side.chatmateId} and lower(cu.username) like ${pattern})`,
+    );
+  }
+  if (filters.onlyUnread === true) conditions.push(lastUnread);
+  if (filters.onlyRead === true) conditions.push(sql`not ${lastUnread}`);
+  const where = and(...conditions);
+  const [rows, [total], [starred]] = await Promise.all([
+    db
+      .select()
+      .from(conversations)
+      .where(where)
+      .orderBy(desc(side.star), desc(conversations.updatedAt), desc(conversations.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(conversations).where(where),
+    db
+      .select({ n: count() })
+      .from(conversations)
+      .where(and(base, sql`${side.star}`)),
+  ]);
+  return { rows, total: total?.n ?? 0, starred: starred?.n ?? 0 };
+}
+
+/** The one conversation of a pair, created by the viewer when there is none yet. */
+export async function findOrStartConversation(
+  db: Db,
+  initiatorId: number,
+  recipientId: number,
+): Promise<{ row: ConversationRow; created: boolean }> {
+  const [low, high] = initiatorId < recipientId ? [initiatorId, recipientId] : [recipientId, initiatorId];
+  const inserted = await db
+    .insert(conversations)
+    .values({ initiatorId, recipientId, pairLow: low, pairHigh: high })
+    .onConflictDoNothing({ target: [conversations.pairLow, conversations.pairHigh] })
+    .returning();
+  const row =
+    inserted[0] ??
+    (
+      await db
+        .select()
+        .from(conversations)
+        .where(and(eq(conversations.pairLow, low), eq(conversations.pairHigh, high)))
+    )[0];
+  if (!row) throw new Error('conversation missing after insert');
+  return { row, created: inserted[0] !== undefined };
+}
+
+/** Stars or unstars a conversation for the viewer only; answers the row as it is now. */
+export async function setStar(
+  db: Db,
+  row: ConversationRow,
+  viewerId: number,
+  on: boolean,
+): Promise<ConversationRow> {
+  const set = isInitiator(row, viewerId) ? { initiatorStar: on } : { recipientStar: on };
+  const [updated] = await db.update(conversations).set(set).where(eq(conversations.id, row.id)).returning();
+  return updated ?? row;
+}
+
+/**
+ * Deletes a conversation for the viewer only: its messages so far are hidden for them (and
+ * marked read, so no badge counts them); the conversation comes back with the next message.
+ */
+export async function hideForMember(db: Db, row: ConversationRow, viewerId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(conversations).where(eq(conversations.id, row.id)).for('update');
+    const upto = locked?.lastMessageId ?? 0;
+    const set = isInitiator(row, viewerId)
+      ? { initiatorDeletedUpto: upto, initiatorStar: false }
+      : { recipientDeletedUpto: upto, recipientStar: false };
+    await tx.update(conversations).set(set).where(eq(conversations.id, row.id));
+    await tx
+      .update(messages)
+      .set({ readAt: sql`now()` })
+      .where(
+        and(
+          eq(messages.conversationId, row.id),
+          eq(messages.toId, viewerId),
+          isNull(messages.readAt),
+          lte(messages.id, upto),
+        ),
+      );
+  });
+}
+
+/** Marks the messages the viewer received as read, up to an id (all when none): the ones it changed. */
+export async function markRead(
+  db: Db,
+  row: ConversationRow,
+  viewerId: number,
+  upTo: number | undefined,
+): Promise<{ id: number; readAt: Date | null }[]> {
+  return db
+    .update(messages)
+    .set({ readAt: sql`now()` })
+    .where(
+      and(
+        eq(messages.conversationId, row.id),
+        eq(messages.toId, viewerId),
+        isNull(messages.readAt),
+        upTo === undefined ? undefined : lte(messages.id, upTo),
+      ),
+    )
+    .returning({ id: messages.id, readAt: messages.readAt });
+}
+
+/**
+ * A page of messages the viewer may see, oldest first: after an id (catching up), before an id
+ * (paging back), else the latest. One row more than asked tells whether more exist.
+ */
+export async function messagePage(
+  db: Db,
+  row: ConversationRow,
+  viewerId: number,
+  at: { after: number | undefined; before: number | undefined; limit: number },
+): Promise<{ rows: MessageRow[]; hasMore: boolean }> {
+  const floor = Math.max(deletedUptoOf(row, viewerId), at.after ?? 0);
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.conversationId, row.id),
+        gt(messages.id, floor),
+        at.before === undefined ? undefined : lt(messages.id, at.before),
+      ),
+    )
+    .orderBy(at.after !== undefined ? asc(messages.id) : desc(messages.id))
+    .limit(at.limit + 1);
+  const page = rows.slice(0, at.limit);
+  if (at.after === undefined) page.reverse();
+  return { rows: page, hasMore: rows.length > at.limit };
+}

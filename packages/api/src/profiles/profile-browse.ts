@@ -1,0 +1,89 @@
+import { ONLINE_WINDOW_SECONDS, PROFILE_LIMITS, UK_REGIONS } from '@ukd/contracts/api';
+import { and, count, eq, gt, lte, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../db/database';
+import { photos, type UserRow, users } from '../db/schema';
+import type { ListQuery, ListQuerySpec } from '../http/list-query';
+import { bornAfter, bornOnOrBefore } from './age';
+import { type Viewer, visibleTo } from './visibility';
+
+const SORTS = ['created_at', 'last_active_at'] as const;
+type ProfileFilter =
+  | 'gender'
+  | 'age_min'
+  | 'age_max'
+  | 'region'
+  | 'city'
+  | 'username'
+  | 'online'
+  | 'with_photo';
+
+const flag = (raw: string) =>
+  raw === '1' || raw === 'true' ? true : raw === '0' || raw === 'false' ? false : undefined;
+const age = (raw: string) => {
+  if (!/^\d{1,3}$/.test(raw)) return undefined;
+  const n = Number(raw);
+  return n >= PROFILE_LIMITS.age.min && n <= PROFILE_LIMITS.age.max ? n : undefined;
+};
+
+export const browseSpec: ListQuerySpec<ProfileFilter, (typeof SORTS)[number]> = {
+  includes: ['approved_primary'],
+  filters: {
+    gender: (raw) => (raw === 'male' || raw === 'female' ? raw : undefined),
+    age_min: age,
+    age_max: age,
+    region: (raw) => ((UK_REGIONS as string[]).includes(raw) ? raw : undefined),
+    city: (raw) => (raw.trim() && raw.length <= 100 && !raw.includes('\u0000') ? raw.trim() : undefined),
+    username: (raw) => (/^[A-Za-z0-9_.-]{1,30}$/.test(raw) ? raw : undefined),
+    online: flag,
+    with_photo: flag,
+  },
+  sorts: SORTS,
+  defaultSort: [{ field: 'created_at', direction: 'desc' }],
+  defaultLimit: 24,
+  maxLimit: 60,
+};
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function browseConditions(filter: Partial<Record<ProfileFilter, unknown>>): (SQL | undefined)[] {
+  const now = new Date();
+  const out: (SQL | undefined)[] = [];
+  if (filter.gender) out.push(eq(users.gender, filter.gender as 'male' | 'female'));
+  if (typeof filter.age_min === 'number')
+    out.push(lte(users.dateOfBirth, bornOnOrBefore(filter.age_min, now)));
+  if (typeof filter.age_max === 'number') out.push(gt(users.dateOfBirth, bornAfter(filter.age_max, now)));
+  if (typeof filter.region === 'string') out.push(eq(users.region, filter.region));
+  if (typeof filter.city === 'string') out.push(sql`lower(${users.city}) = ${filter.city.toLowerCase()}`);
+  if (typeof filter.username === 'string') {
+    out.push(sql`lower(${users.username}) like ${`${likeEscape(filter.username.toLowerCase())}%`}`);
+  }
+  if (filter.online === true) {
+    out.push(gt(users.lastActiveAt, new Date(now.getTime() - ONLINE_WINDOW_SECONDS * 1000)));
+  }
+  const withPhoto = sql`exists (select 1 from ${photos} where ${photos.userId} = ${users.id} and ${photos.status} = 'approved')`;
+  if (filter.with_photo === true) out.push(withPhoto);
+  if (filter.with_photo === false) out.push(sql`not ${withPhoto}`);
+  return out;
+}
+
+/** A page of the members the viewer may see that match the browse filters, in the asked order. */
+export async function browseProfiles(
+  db: Db,
+  viewer: Viewer,
+  query: ListQuery<ProfileFilter, (typeof SORTS)[number]>,
+): Promise<{ rows: UserRow[]; total: number }> {
+  const where = and(visibleTo(viewer), ...browseConditions(query.filter));
+  const order = query.sort.map((s) => {
+    const col = s.field === 'created_at' ? users.createdAt : users.lastActiveAt;
+    return s.direction === 'desc' ? sql`${col} desc nulls last` : sql`${col} asc nulls last`;
+  });
+  const [totalRow] = await db.select({ total: count() }).from(users).where(where);
+  const rows = await db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(...order, sql`${users.id} desc`)
+    .limit(query.limit)
+    .offset(query.offset);
+  return { rows, total: totalRow?.total ?? 0 };
+}
