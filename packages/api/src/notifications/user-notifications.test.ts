@@ -64,7 +64,11 @@ for (const { driver, skip } of drivers) {
       // the background after the request (they read the recipient's counters first).
       const mine = () => published.filter((p) => p.channels[0] === `private-notifications.user.${ownerUuid}`);
       await vi.waitFor(() =>
-        expect(mine().map((p) => (p.data as UserNotification).id).sort()).toEqual([...ids].sort()),
+        expect(
+          mine()
+            .map((p) => (p.data as UserNotification).id)
+            .sort(),
+        ).toEqual([...ids].sort()),
       );
       expect(mine().every((p) => p.event === 'notification.created')).toBe(true);
 
