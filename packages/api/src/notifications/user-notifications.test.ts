@@ -1,6 +1,6 @@
 import type { NotificationCreatedEvent, UserNotification } from '@ukd/contracts/api';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../db/schema';
 import { appendCredits } from '../messaging/credit-ledger';
 import type { Broadcaster } from '../realtime/broadcaster';
@@ -60,10 +60,17 @@ for (const { driver, skip } of drivers) {
         data: { action_type: 'PROFILE_WINK', from_user_name: fans[1]?.username },
       });
 
-      // Every stored record went out on the owner's channel, as the resource.
-      const mine = published.filter((p) => p.channels[0] === `private-notifications.user.${ownerUuid}`);
-      expect(mine.map((p) => (p.data as UserNotification).id).sort()).toEqual([...ids].sort());
-      expect(mine.every((p) => p.event === 'notification.created')).toBe(true);
+      // Every stored record went out on the owner's channel, as the resource. Broadcasts run in
+      // the background after the request (they read the recipient's counters first).
+      const mine = () => published.filter((p) => p.channels[0] === `private-notifications.user.${ownerUuid}`);
+      await vi.waitFor(() =>
+        expect(
+          mine()
+            .map((p) => (p.data as UserNotification).id)
+            .sort(),
+        ).toEqual([...ids].sort()),
+      );
+      expect(mine().every((p) => p.event === 'notification.created')).toBe(true);
 
       const page2 = await list(owner, '?limit=4&page=2');
       expect(page2.json().meta).toMatchObject({ current_page: 2, last_page: 2, per_page: 4, total: 6 });
