@@ -74,7 +74,7 @@ describe.each(drivers)('payment notifications ($driver)', ({ driver, skip }) => 
       expect(euros.json().errors).toEqual({ CUR: ['The currency does not match the order.'] });
       const missing = await notify(api, { AID: 'x' });
       expect(missing.statusCode).toBe(422);
-      expect(missing.json().errors.SIG).toEqual(['The SIG field is required.']);
+      expect(missing.json().errors.SIG).toEqual(['The SIG field is required']);
       expect((await notify(api, signedNotification(order, { TYP: 'GIFT' }))).statusCode).toBe(422);
       expect(await balanceOf(api, member.id)).toBe(0);
       const status = await api.call('GET', `/api/credit-orders/${order.reference}`, {

@@ -62,7 +62,7 @@ describe.each(drivers)('prices and orders ($driver)', ({ driver, skip }) => {
         body: { package_id: 'credits-1000000', client_key: 'key-unknown-1' },
       });
       expect(unknown.statusCode).toBe(422);
-      expect(unknown.json().errors).toEqual({ package_id: ['The selected package id is invalid.'] });
+      expect(unknown.json().errors).toEqual({ package_id: ['The selected package id is invalid'] });
       for (const package_id of [0, -1, 1e308, [], {}, 'credits-20 OR 1=1', null]) {
         const probe = await api.call('POST', '/api/credit-orders', {
           token,
@@ -81,7 +81,7 @@ describe.each(drivers)('prices and orders ($driver)', ({ driver, skip }) => {
         body: { package_id: 'credits-20' },
       });
       expect(missing.statusCode).toBe(422);
-      expect(missing.json().errors.client_key).toEqual(['The client key field is required.']);
+      expect(missing.json().errors.client_key).toEqual(['The client key field is required']);
       await startOrder(api, token, 'credits-20', 'key-reused-1');
       const reused = await api.call('POST', '/api/credit-orders', {
         token,
@@ -180,7 +180,7 @@ describe.each(drivers)('prices and orders ($driver)', ({ driver, skip }) => {
           body: { notification_type: 'birthday', action_type: 'CLICKED' },
         });
         expect(bogus.json().errors).toEqual({
-          notification_type: ['The selected notification type is invalid.'],
+          notification_type: ['The selected notification type is invalid'],
         });
       } finally {
         await api.context.sites.unset(site, 'event');
