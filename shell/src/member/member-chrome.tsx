@@ -48,6 +48,8 @@ export default function MemberChrome() {
       </SiteLink>
       <Foldout track={track} />
       <NotificationPopups />
+      {/* The running seasonal event's offer popups (SPEC §4), from whichever remote fills the slot. */}
+      <Slot name="seasonal-popup" />
     </>
   );
 }
