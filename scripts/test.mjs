@@ -60,8 +60,10 @@ ensureInstalled();
 ensureChromium();
 
 const only = process.argv[2];
-if (!only || only === 'lint')
+if (!only || only === 'lint') {
   await step('lint (biome)', 'npx', [...pinnedPnpm, 'exec', 'biome', 'check', '.']);
+  await step('import circles', 'node', ['scripts/import-circles.mjs']);
+}
 if (!only || only === 'typecheck') {
   await step('typecheck', 'npx', [...pinnedPnpm, '-r', '--workspace-concurrency=2', 'typecheck']);
   await step('typecheck site scripts', 'npx', [

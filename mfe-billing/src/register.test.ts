@@ -3,6 +3,7 @@ import { createEventBus, createShellStore } from '@ukd/store';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CHECKOUT_STORAGE_KEY, packageSelected } from './billing-slice';
 import { register } from './register';
+import { routes } from './routes';
 
 const storage = new Map<string, string>();
 vi.stubGlobal('sessionStorage', {
@@ -37,10 +38,23 @@ describe('mfe-billing register', () => {
     expect(lifecycles.unmount).toBeDefined();
   });
 
-  it('installs RTK Query and the billing slice, and keeps the checkout per tab', () => {
+  it('leaves RTK Query out of register: the first page that calls the API installs it, once', async () => {
+    const shell = fakeShell();
+    register(shell);
+    expect(shell.installBaseApi).not.toHaveBeenCalled();
+    const howToPay = routes.find((route) => route.path === '/how-to-pay');
+    const prices = routes.find((route) => route.path === '/prices');
+    const checkout = routes.find((route) => route.path === '/credits/buy');
+    await howToPay?.page();
+    expect(shell.installBaseApi).not.toHaveBeenCalled();
+    await prices?.page();
+    await checkout?.page();
+    expect(shell.installBaseApi).toHaveBeenCalledOnce();
+  });
+
+  it('injects the billing slice, and keeps the checkout per tab', () => {
     const shell = fakeShell();
     const registration = register(shell);
-    expect(shell.installBaseApi).toHaveBeenCalledOnce();
     shell.store.dispatch(packageSelected('credits-120'));
     const saved = JSON.parse(storage.get(CHECKOUT_STORAGE_KEY) ?? '{}');
     expect(saved.selectedPackage).toBe('credits-120');

@@ -1,8 +1,7 @@
-import { baseApi } from '@ukd/api-client/rtk';
 import type { RemoteRegistration, ShellContext } from '@ukd/contracts';
 import { BILLING_PATHS } from '@ukd/contracts/api/constants';
 import { routeDefinitions } from '@ukd/federation/remote-routes';
-import './billing-api';
+import { provideShell } from './billing-api-install';
 import { billingSlice, returnToSet, saveCheckout, selectBilling } from './billing-slice';
 import { nav } from './nav';
 import { routes } from './routes';
@@ -11,8 +10,8 @@ import { widgets } from './widgets';
 const BUYING = new Set<string>([BILLING_PATHS.choosePackage, BILLING_PATHS.checkout]);
 
 export function register(shell: ShellContext): RemoteRegistration {
-  // Importing `billing-api` above injected this remote's endpoints into the one RTK Query api.
-  shell.installBaseApi(baseApi);
+  // RTK Query and billing's endpoints join the store when a page or widget that calls the API loads.
+  provideShell(shell);
   shell.injectSlice(billingSlice);
   // The checkout outlives a reload of the tab: keep it in sessionStorage whenever it changes.
   let last = selectBilling(shell.store.getState());

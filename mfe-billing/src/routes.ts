@@ -1,7 +1,8 @@
 import { BILLING_PATHS } from '@ukd/contracts/api/constants';
 import type { RemoteRoute } from '@ukd/federation/remote-routes';
+import { withBillingApi } from './billing-api-install';
 
-const paymentStatus = () => import('./pages/payment-status-page');
+const paymentStatus = withBillingApi(() => import('./pages/payment-status-page'));
 
 /** Billing pages. Each page's code loads only when its route is shown. */
 export const routes: RemoteRoute[] = [
@@ -17,21 +18,21 @@ export const routes: RemoteRoute[] = [
     title: 'Prices',
     access: 'public',
     layout: 'default',
-    page: () => import('./pages/prices-page'),
+    page: withBillingApi(() => import('./pages/prices-page')),
   },
   {
     path: BILLING_PATHS.choosePackage,
     title: 'Buy credits',
     access: 'member',
     layout: 'package',
-    page: () => import('./pages/choose-package-page'),
+    page: withBillingApi(() => import('./pages/choose-package-page')),
   },
   {
     path: BILLING_PATHS.checkout,
     title: 'Checkout',
     access: 'member',
     layout: 'package',
-    page: () => import('./pages/checkout-page'),
+    page: withBillingApi(() => import('./pages/checkout-page')),
   },
   {
     path: BILLING_PATHS.paymentStatus,
@@ -52,7 +53,7 @@ export const routes: RemoteRoute[] = [
     title: 'Purchase history',
     access: 'member',
     layout: 'default',
-    page: () => import('./pages/purchase-history-page'),
+    page: withBillingApi(() => import('./pages/purchase-history-page')),
   },
   {
     path: BILLING_PATHS.vip,
@@ -60,6 +61,6 @@ export const routes: RemoteRoute[] = [
     access: 'public',
     layout: 'package',
     name: 'vip',
-    page: () => import('./pages/vip-page'),
+    page: withBillingApi(() => import('./pages/vip-page')),
   },
 ];

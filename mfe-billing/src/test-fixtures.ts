@@ -1,5 +1,9 @@
 // Fixtures of the billing page tests (imported by *.test.tsx only).
+import { baseApi } from '@ukd/api-client/rtk';
+import type { RemoteRegistration, ShellContext } from '@ukd/contracts';
 import type { CreditOrder, CreditPackage, CreditPackagesResponse } from '@ukd/contracts/api';
+import './billing-api';
+import { register } from './register';
 
 const pack = (
   p: Partial<CreditPackage> & Pick<CreditPackage, 'id' | 'kind' | 'name' | 'credits' | 'amount'>,
@@ -88,4 +92,15 @@ export function order(overrides: Partial<CreditOrder> = {}): CreditOrder {
     paid_at: null,
     ...overrides,
   };
+}
+
+/**
+ * What the shell and the route loader do before a billing page that calls the API renders:
+ * `register`, then RTK Query joins the store (`withBillingApi`). Page tests render the page
+ * module directly, so they do both here.
+ */
+export function registerForPage(shell: ShellContext): RemoteRegistration {
+  const registration = register(shell);
+  shell.installBaseApi(baseApi);
+  return registration;
 }

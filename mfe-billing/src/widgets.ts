@@ -1,4 +1,5 @@
 import type { RemoteWidgets } from '@ukd/federation/remote-widgets';
+import { withBillingApi } from './billing-api-install';
 
 /**
  * The widgets billing offers for the shell's slots. `register` hands them to the shell and the
@@ -7,5 +8,5 @@ import type { RemoteWidgets } from '@ukd/federation/remote-widgets';
  */
 export const widgets: RemoteWidgets = {
   'top-bar-promo': () => import('./widgets/promo-badge-widget'),
-  'seasonal-popup': () => import('./widgets/seasonal-offer-widget'),
+  'seasonal-popup': withBillingApi(() => import('./widgets/seasonal-offer-widget')),
 };

@@ -4,8 +4,7 @@ import type { CreateCreditOrderBody } from '@ukd/contracts/api';
 import { fakeApi, member, renderPage } from '@ukd/test-support';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CHECKOUT_STORAGE_KEY, packageSelected } from '../billing-slice';
-import { register } from '../register';
-import { order, PACKAGES } from '../test-fixtures';
+import { order, PACKAGES, registerForPage } from '../test-fixtures';
 import CheckoutPage from './checkout-page';
 import ChoosePackagePage from './choose-package-page';
 import { providerRedirect } from './provider-redirect';
@@ -26,7 +25,7 @@ function checkout(api = fakeApi({ 'GET /credit-packages': () => PACKAGES })) {
     url: '/credits/buy',
     api: api.api,
     user: member(),
-    register,
+    register: registerForPage,
   });
   return { ...view, calls: api.calls };
 }
@@ -39,7 +38,7 @@ describe('ChoosePackagePage', () => {
       url: '/credits/package',
       api,
       user: member(),
-      register,
+      register: registerForPage,
     });
     const choose = await screen.findByRole('button', { name: 'Choose 50 credits' });
     expect(screen.getAllByRole('button')).toHaveLength(6);
@@ -61,7 +60,7 @@ describe('ChoosePackagePage', () => {
       url,
       api,
       user: member(),
-      register,
+      register: registerForPage,
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Choose 20 credits' }));
     expect((store.getState() as { billing: { returnTo: string } }).billing.returnTo).toBe('/messages/conv-1');
@@ -72,7 +71,7 @@ describe('ChoosePackagePage', () => {
       url: '/credits/package?return=%2F%2Fevil.example',
       api,
       user: member(),
-      register,
+      register: registerForPage,
     });
     await screen.findByRole('button', { name: 'Choose 20 credits' });
     expect((evil.store.getState() as { billing: { returnTo: string | null } }).billing.returnTo).toBeNull();
@@ -98,7 +97,7 @@ describe('CheckoutPage', () => {
         api: api.api,
         user: member(),
         register(shell) {
-          register(shell);
+          registerForPage(shell);
           shell.store.dispatch(packageSelected('credits-50'));
         },
       });

@@ -3,8 +3,7 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import type { CreditOrderStatusResponse } from '@ukd/contracts/api';
 import { ApiError, fakeApi, member, renderPage } from '@ukd/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
-import { register } from '../register';
-import { order } from '../test-fixtures';
+import { order, registerForPage } from '../test-fixtures';
 import PaymentStatusPage from './payment-status-page';
 
 afterEach(() => {
@@ -31,7 +30,7 @@ function statusPage(handler: () => unknown, url = `/trustpay-status?REF=${REF}&R
     url,
     api,
     user: member({ credits: 0 }),
-    register,
+    register: registerForPage,
   });
   return { ...view, calls };
 }

@@ -2,8 +2,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { ApiError, fakeApi, renderPage } from '@ukd/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
-import { register } from '../register';
-import { PACKAGES } from '../test-fixtures';
+import { PACKAGES, registerForPage } from '../test-fixtures';
 import PricesPage from './prices-page';
 
 afterEach(cleanup);
@@ -11,7 +10,7 @@ afterEach(cleanup);
 describe('PricesPage', () => {
   it('lists every credit package with price, price per credit and the best value, for visitors', async () => {
     const { api, calls } = fakeApi({ 'GET /credit-packages': () => PACKAGES });
-    renderPage(PricesPage, { path: '/prices', url: '/prices', api, user: null, register });
+    renderPage(PricesPage, { path: '/prices', url: '/prices', api, user: null, register: registerForPage });
     const table = await screen.findByRole('table');
     const rows = within(table)
       .getAllByRole('row')
@@ -28,7 +27,7 @@ describe('PricesPage', () => {
 
   it('shows message prices, the pass and VIP, and links on to buying and How to pay', async () => {
     const { api } = fakeApi({ 'GET /credit-packages': () => PACKAGES });
-    renderPage(PricesPage, { path: '/prices', url: '/prices', api, user: null, register });
+    renderPage(PricesPage, { path: '/prices', url: '/prices', api, user: null, register: registerForPage });
     expect(await screen.findByText('Text message: 1 credit')).toBeInstanceOf(HTMLElement);
     expect(screen.getByText('Image message: 2 credits').tagName).toBe('LI');
     expect(
@@ -45,7 +44,7 @@ describe('PricesPage', () => {
         throw new ApiError(503, 'Service Unavailable');
       },
     });
-    renderPage(PricesPage, { path: '/prices', url: '/prices', api, user: null, register });
+    renderPage(PricesPage, { path: '/prices', url: '/prices', api, user: null, register: registerForPage });
     expect((await screen.findByRole('alert')).textContent).toBe('We couldn’t load the prices just now.');
     expect(screen.getByRole('button', { name: 'Try again' }).tagName).toBe('BUTTON');
   });

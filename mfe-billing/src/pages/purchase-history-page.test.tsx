@@ -2,8 +2,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { fakeApi, member, renderPage } from '@ukd/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
-import { register } from '../register';
-import { order } from '../test-fixtures';
+import { order, registerForPage } from '../test-fixtures';
 import PurchaseHistoryPage from './purchase-history-page';
 
 afterEach(cleanup);
@@ -27,7 +26,7 @@ describe('PurchaseHistoryPage', () => {
       url: '/credits/history',
       api,
       user: member(),
-      register,
+      register: registerForPage,
     });
     const rows = within(await screen.findByRole('table')).getAllByRole('row');
     expect(rows.map((row) => [...row.children].map((cell) => cell.textContent))).toEqual([
@@ -47,7 +46,7 @@ describe('PurchaseHistoryPage', () => {
       url: '/credits/history',
       api,
       user: member(),
-      register,
+      register: registerForPage,
     });
     expect(await screen.findByRole('heading', { name: 'No purchases yet' })).toBeInstanceOf(HTMLElement);
     expect(screen.getByRole('link', { name: 'Buy credits' }).getAttribute('href')).toBe('/credits/package');

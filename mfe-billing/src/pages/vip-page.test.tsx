@@ -2,8 +2,7 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { fakeApi, member, renderPage } from '@ukd/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
-import { register } from '../register';
-import { PACKAGES } from '../test-fixtures';
+import { PACKAGES, registerForPage } from '../test-fixtures';
 import VipPage from './vip-page';
 
 afterEach(() => {
@@ -17,7 +16,13 @@ describe('VipPage', () => {
       'GET /credit-packages': () => PACKAGES,
       'GET /vip': () => ({ data: { active: false, until: null } }),
     });
-    const { store } = renderPage(VipPage, { path: '/vip', url: '/vip', api, user: member(), register });
+    const { store } = renderPage(VipPage, {
+      path: '/vip',
+      url: '/vip',
+      api,
+      user: member(),
+      register: registerForPage,
+    });
     const offer = await screen.findByRole('region', { name: 'VIP membership' });
     expect(offer.querySelector('p')?.textContent).toBe('£29.99 for 30 days');
     expect([...offer.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
@@ -38,14 +43,20 @@ describe('VipPage', () => {
       'GET /credit-packages': () => PACKAGES,
       'GET /vip': () => ({ data: { active: true, until: '2026-12-20T10:00:00.000Z' } }),
     });
-    renderPage(VipPage, { path: '/vip', url: '/vip', api, user: member(), register });
+    renderPage(VipPage, { path: '/vip', url: '/vip', api, user: member(), register: registerForPage });
     expect((await screen.findByText(/You’re VIP until/)).textContent).toBe(
       'You’re VIP until 20 Dec 2026, 10:00.',
     );
     expect(screen.getByRole('button', { name: 'Add another month' }).tagName).toBe('BUTTON');
     cleanup();
     const visitor = fakeApi({ 'GET /credit-packages': () => PACKAGES });
-    renderPage(VipPage, { path: '/vip', url: '/vip', api: visitor.api, user: null, register });
+    renderPage(VipPage, {
+      path: '/vip',
+      url: '/vip',
+      api: visitor.api,
+      user: null,
+      register: registerForPage,
+    });
     expect((await screen.findByRole('link', { name: 'Log in to become VIP' })).getAttribute('href')).toBe(
       '/login',
     );

@@ -3,8 +3,7 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import type { CreditPackagesResponse } from '@ukd/contracts/api';
 import { fakeApi, member, renderPage } from '@ukd/test-support';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { register } from '../register';
-import { PACKAGES } from '../test-fixtures';
+import { PACKAGES, registerForPage } from '../test-fixtures';
 import { SEASONAL_SEEN_KEY, SeasonalOffer } from './seasonal-offer';
 
 afterEach(() => {
@@ -51,7 +50,7 @@ function show(eventName: string | null) {
     url: '/dashboard',
     api: api.api,
     user: member({ eventName }),
-    register,
+    register: registerForPage,
   });
   return { ...view, calls: api.calls };
 }

@@ -55,6 +55,7 @@ export async function createApiWithContext(options: ApiOptions): Promise<Api & {
       async close() {
         if (closed) return;
         closed = true;
+        await ctx.realtime.events.settled();
         ctx.mailer.close();
         await database.close();
       },

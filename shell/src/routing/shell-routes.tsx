@@ -35,6 +35,9 @@ function pageComponent(route: RemoteRoute): ComponentType {
 function useLoginFromUrl() {
   const { session } = useShellServices();
   const loggedIn = useSelector(selectLoggedIn);
+  // Until the stored session is restored, "not logged in" is not known yet: a member coming back
+  // from the payment page with `custom1` would otherwise be logged in again and sent away.
+  const restoring = useSelector(selectSessionRestoring);
   const navigate = useNavigate();
   const { search } = useLocation();
   useEffect(() => {
@@ -43,10 +46,10 @@ function useLoginFromUrl() {
     const custom1 = params.get('custom1');
     if (impersonateToken) {
       void session.impersonate(impersonateToken).then(() => navigate('/dashboard', { replace: true }));
-    } else if (custom1 && !loggedIn) {
+    } else if (custom1 && !loggedIn && !restoring) {
       void session.paymentLogin(custom1).then((ok) => ok && navigate('/dashboard', { replace: true }));
     }
-  }, [search, loggedIn, session, navigate]);
+  }, [search, loggedIn, restoring, session, navigate]);
 }
 
 export function ShellRoutes({

@@ -93,7 +93,17 @@ export class RealtimeEvents {
    * by id), so a member's request never waits on, or errors because of, the realtime server.
    */
   inBackground(send: () => Promise<void>, what: string): void {
-    void send().catch((error: unknown) => this.log(`realtime publish failed: ${what}`, error));
+    const sending = send()
+      .catch((error: unknown) => this.log(`realtime publish failed: ${what}`, error))
+      .finally(() => this.#sending.delete(sending));
+    this.#sending.add(sending);
+  }
+
+  readonly #sending = new Set<Promise<void>>();
+
+  /** Waits for the background publishes under way (shutdown: they still need the database). */
+  async settled(): Promise<void> {
+    while (this.#sending.size) await Promise.all([...this.#sending]);
   }
 }
 
