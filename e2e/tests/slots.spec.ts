@@ -39,7 +39,7 @@ test('the site manifest names the one remote that fills each slot', () => {
     'mfe-landers': undefined,
     'mfe-messaging': undefined,
     'mfe-profiles': undefined,
-    'mfe-billing': ['top-bar-promo'],
+    'mfe-billing': ['seasonal-popup', 'top-bar-promo'],
     'mfe-support': undefined,
   });
 });
