@@ -1,6 +1,7 @@
 import { baseApi } from '@ukd/api-client/rtk';
 import type {
   CompleteProfileRequest,
+  CreditOrder,
   Favorite,
   InteractionKind,
   MyProfile,
@@ -11,6 +12,7 @@ import type {
   PublicProfile,
   ReportRequest,
   UpdateMyProfileRequest,
+  VipStatusResponse,
   Visitor,
 } from '@ukd/contracts/api';
 import { PHOTO_MESSAGES } from '@ukd/contracts/api/options';
@@ -43,6 +45,8 @@ export function filterQuery(filters: ProfileSearchFilters): Query {
 }
 
 const relationFields = { like: 'liked', favorite: 'favorited', wink: 'winked' } as const;
+
+type VipStatus = VipStatusResponse['data'];
 
 const dataOf = <T>(response: { data: T }) => response.data;
 
@@ -148,6 +152,15 @@ export const profilesApi = baseApi
         }),
         transformResponse: dataOf<{ uuid: string }>,
       }),
+      /** Billing's records, shown on /account (the billing remote owns the full history page). */
+      myPurchases: build.query<CreditOrder[], void>({
+        query: () => ({ url: '/credit-orders' }),
+        transformResponse: dataOf<CreditOrder[]>,
+      }),
+      vipStatus: build.query<VipStatus, void>({
+        query: () => ({ url: '/vip' }),
+        transformResponse: dataOf<VipStatus>,
+      }),
       myProfile: build.query<MyProfile, void>({
         query: () => ({ url: '/my-profile' }),
         transformResponse: dataOf<MyProfile>,
@@ -230,4 +243,6 @@ export const {
   useDeletePhotoMutation,
   useMyVisitorsQuery,
   useMyFavoritesQuery,
+  useMyPurchasesQuery,
+  useVipStatusQuery,
 } = profilesApi;

@@ -1,17 +1,8 @@
-import type { CreditOrderStatus } from '@ukd/contracts/api';
-import { BILLING_PATHS } from '@ukd/contracts/api/constants';
+import { BILLING_PATHS, CREDIT_ORDER_STATUS_LABELS } from '@ukd/contracts/api/constants';
 import { Button, EmptyState, PageLoading, SiteLink } from '@ukd/ui';
 import { useCreditOrderHistoryQuery } from '../billing-api';
 import styles from './billing.module.css';
 import { pounds, when } from './format';
-
-const STATUS_WORDS: Record<CreditOrderStatus, string> = {
-  pending: 'Waiting for payment',
-  paid: 'Paid',
-  failed: 'Not completed',
-  refunded: 'Refunded',
-  charged_back: 'Charged back',
-};
 
 /** /credits/history: the member's purchases (date, package, amount, status, reference). */
 export default function PurchaseHistoryPage() {
@@ -55,7 +46,7 @@ export default function PurchaseHistoryPage() {
                 <td>{when(order.paid_at ?? order.created_at)}</td>
                 <td>{order.package_name}</td>
                 <td>{pounds(order.amount)}</td>
-                <td>{STATUS_WORDS[order.status]}</td>
+                <td>{CREDIT_ORDER_STATUS_LABELS[order.status]}</td>
                 <td>
                   <SiteLink to={`${BILLING_PATHS.paymentStatus}?REF=${order.reference}`}>
                     {order.reference}

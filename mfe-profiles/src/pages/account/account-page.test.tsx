@@ -10,7 +10,64 @@ afterEach(() => {
 });
 
 const emptyPage = () => ({ data: [], meta: { current_page: 1, last_page: 1 } });
-const base = { 'GET /sessions': emptyPage, 'GET /my-blocks': emptyPage };
+const base = {
+  'GET /sessions': emptyPage,
+  'GET /my-blocks': emptyPage,
+  'GET /credit-orders': () => ({ data: [] }),
+  'GET /vip': () => ({ data: { active: false, until: null } }),
+};
+
+const order = (reference: string, day: number, status: 'paid' | 'refunded') => ({
+  reference,
+  package_id: 'credits-50',
+  package_name: '50 credits',
+  amount: '19.99',
+  status,
+  failure_reason: null,
+  created_at: `2026-11-${String(day).padStart(2, '0')}T10:00:00Z`,
+  paid_at: `2026-11-${String(day).padStart(2, '0')}T10:01:00Z`,
+});
+
+describe('AccountPage purchases and VIP', () => {
+  it('shows the VIP membership, the three latest purchases and the way to all of them', async () => {
+    const { api } = fakeApi({
+      ...base,
+      'GET /vip': () => ({ data: { active: true, until: '2026-12-24T12:00:00Z' } }),
+      'GET /credit-orders': () => ({
+        data: [
+          order('FL0000000000000000000004', 20, 'refunded'),
+          order('FL0000000000000000000003', 19, 'paid'),
+          order('FL0000000000000000000002', 18, 'paid'),
+          order('FL0000000000000000000001', 17, 'paid'),
+        ],
+      }),
+    });
+    renderPage(AccountPage, { path: '/account', url: '/account', api });
+    const section = screen.getByRole('region', { name: 'Purchases and VIP' });
+    expect(
+      await within(section).findByText(
+        /You are a VIP member until 24 Dec 2026\. It does not renew by itself\./,
+      ),
+    ).toBeInstanceOf(HTMLElement);
+    const rows = await within(section).findAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      '20 Nov 2026: 50 credits, £19.99, Refunded (reference FL0000000000000000000004)',
+      '19 Nov 2026: 50 credits, £19.99, Paid (reference FL0000000000000000000003)',
+      '18 Nov 2026: 50 credits, £19.99, Paid (reference FL0000000000000000000002)',
+    ]);
+    expect(within(section).getByRole('link', { name: 'All purchases' }).getAttribute('href')).toBe(
+      '/credits/history',
+    );
+  });
+
+  it('says when there is nothing yet', async () => {
+    const { api } = fakeApi(base);
+    renderPage(AccountPage, { path: '/account', url: '/account', api });
+    const section = screen.getByRole('region', { name: 'Purchases and VIP' });
+    expect((await within(section).findByText('No purchases yet.')).tagName).toBe('P');
+    expect(within(section).getByText(/You are not a VIP member\./).tagName).toBe('P');
+  });
+});
 
 describe('AccountPage settings', () => {
   it('switches pop-ups off in the member preferences the shell reads', async () => {

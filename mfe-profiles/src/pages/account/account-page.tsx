@@ -8,6 +8,7 @@ import styles from './account.module.css';
 import { ChangeEmail, ChangePassword, DownloadMyData } from './account-settings';
 import { BlockedMembers } from './blocked-members';
 import { NotificationPreferences } from './notification-preferences';
+import { PurchasesAndVip } from './purchases-and-vip';
 import { SessionsList } from './sessions-list';
 
 export default function AccountPage() {
@@ -19,6 +20,7 @@ export default function AccountPage() {
       <AccountDetails user={user} />
       <ChangeEmail current={user.email} />
       <ChangePassword />
+      <PurchasesAndVip />
       <NotificationPreferences user={user} />
       <SessionsList />
       <BlockedMembers />

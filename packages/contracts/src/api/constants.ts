@@ -129,3 +129,12 @@ export const BILLING_PATHS = {
   history: '/credits/history',
   vip: '/vip',
 } as const;
+
+/** A purchase's state in the member's words (purchase history on /credits/history and /account). */
+export const CREDIT_ORDER_STATUS_LABELS = {
+  pending: 'Waiting for payment',
+  paid: 'Paid',
+  failed: 'Not completed',
+  refunded: 'Refunded',
+  charged_back: 'Charged back',
+} as const;
