@@ -68,3 +68,4 @@ export async function createApiWithContext(options: ApiOptions): Promise<Api & {
 /** Granting credits through the ledger (operator tools, benchmarks); purchases come through billing. */
 export { type ThrowawayDatabase, throwawayDatabase } from './db/throwaway-database';
 export { appendCredits } from './messaging/credit-ledger';
+export { persistedRealtimeSecret } from './realtime/realtime-app';

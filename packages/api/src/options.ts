@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { MESSAGE_LIMITS } from '@ukd/contracts/api';
 import {
   type BillingOptions,
@@ -9,6 +8,7 @@ import {
   resolveBillingOptions,
 } from './billing/billing-config';
 import type { NotificationCreatedHook } from './notifications/notification-writer';
+import { persistedSecret } from './persisted-secret';
 import type { Broadcaster } from './realtime/broadcaster';
 import { DEFAULT_REALTIME_APP_ID, persistedRealtimeSecret } from './realtime/realtime-app';
 
@@ -105,7 +105,9 @@ export function resolveApiOptions(options: ApiOptions): ResolvedApiOptions {
     seedDemoData: options.seedDemoData ?? false,
     smtpUrl: options.smtpUrl,
     mailFrom: options.mailFrom ?? `Flirtlane <no-reply@${new URL(siteUrl).hostname}>`,
-    jwtSecret: options.jwtSecret ?? persistedSecret(dataDir),
+    jwtSecret:
+      options.jwtSecret ??
+      persistedSecret(dataDir, 'jwt-secret', () => randomBytes(48).toString('base64url')),
     defaultSite: options.defaultSite ?? DEFAULT_SITE,
     realtime: options.realtime ?? sameOriginRealtime(siteUrl),
     captcha: options.captcha ?? { recaptchaSiteKey: '', turnstileSiteKey: '' },
@@ -141,23 +143,6 @@ function sameOriginRealtime(siteUrl: string): ResolvedApiOptions['realtime'] {
     port: Number(url.port) || (tls ? 443 : 80),
     scheme: tls ? 'wss' : 'ws',
   };
-}
-
-/** A secret generated on first start and reused afterwards, so tokens survive restarts. */
-function persistedSecret(dataDir: string): string {
-  const file = join(dataDir, 'secrets', 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(join(dataDir, 'secrets'), { recursive: true, mode: 0o700 });
-  const secret = randomBytes(48).toString('base64url');
-  try {
-    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
-    chmodSync(file, 0o600);
-    return secret;
-  } catch (error) {
-    // Another process (the CLI, a second server) created it first: use theirs.
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
-    throw error;
-  }
 }
 
 /** `"5/300"`: 5 failed attempts per 300 seconds. */

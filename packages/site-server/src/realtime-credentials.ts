@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { persistedRealtimeSecret } from '@ukd/api';
 
 export interface RealtimeCredentials {
   id: string;
@@ -17,16 +15,7 @@ export function realtimeCredentials(
   dataDir: string,
   env: NodeJS.ProcessEnv = process.env,
 ): RealtimeCredentials {
-  let secret = env.REALTIME_APP_SECRET;
-  if (!secret) {
-    const file = join(dataDir, 'secrets', 'realtime-secret');
-    if (existsSync(file)) secret = readFileSync(file, 'utf8').trim();
-    else {
-      mkdirSync(join(dataDir, 'secrets'), { recursive: true });
-      secret = randomBytes(32).toString('hex');
-      writeFileSync(file, secret, { mode: 0o600 });
-      chmodSync(file, 0o600);
-    }
-  }
+  // The same file the API reads when it runs on its own, so both agree without configuration.
+  const secret = env.REALTIME_APP_SECRET || persistedRealtimeSecret(dataDir);
   return { id: env.REALTIME_APP_ID ?? 'flirtlane', key: env.REALTIME_APP_KEY ?? 'flirtlane-key', secret };
 }

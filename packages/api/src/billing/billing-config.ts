@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { persistedSecret } from '../persisted-secret';
 
 export type PaymentsProviderName = 'sandbox' | 'trustpay';
 
@@ -37,7 +36,10 @@ export function resolveBillingOptions(
   return {
     provider: options?.provider ?? 'sandbox',
     trustpayAid: options?.trustpayAid || SANDBOX_AID,
-    trustpaySecret: options?.trustpaySecret || persistedTrustpaySecret(dataDir),
+    // Generated once, like the JWT secret, so pending orders survive restarts.
+    trustpaySecret:
+      options?.trustpaySecret ||
+      persistedSecret(dataDir, 'trustpay-secret', () => randomBytes(32).toString('hex')),
     trustpayUrl: options?.trustpayUrl || DEFAULT_TRUSTPAY_URL,
     welcomeCredits: Math.max(0, options?.welcomeCredits ?? DEFAULT_WELCOME_CREDITS),
   };
@@ -57,21 +59,4 @@ export function billingOptionsFromEnv(env: NodeJS.ProcessEnv): BillingOptions {
   const welcome = Number(env.WELCOME_CREDITS);
   if (env.WELCOME_CREDITS && Number.isInteger(welcome) && welcome >= 0) options.welcomeCredits = welcome;
   return options;
-}
-
-/** Generated on first start and reused, like the JWT secret, so pending orders survive restarts. */
-function persistedTrustpaySecret(dataDir: string): string {
-  const file = join(dataDir, 'secrets', 'trustpay-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(join(dataDir, 'secrets'), { recursive: true, mode: 0o700 });
-  const secret = randomBytes(32).toString('hex');
-  try {
-    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
-    chmodSync(file, 0o600);
-    return secret;
-  } catch (error) {
-    // Another process created it first: use theirs.
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
-    throw error;
-  }
 }
