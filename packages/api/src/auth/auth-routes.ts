@@ -159,18 +159,16 @@ export function authRoutes(app: ApiApp, ctx: AppContext): void {
       const { email: address, password } = request.body;
       const site = request.site;
       const keys = LoginThrottle.keys(site.id, address, request.ip);
-      const wait = await ctx.throttle.secondsLocked(keys);
+      // Counted before the password is checked: parallel guesses each take their own place in the count.
+      const wait = await ctx.throttle.attempt(keys);
       if (wait > 0) {
         const message = AUTH_MESSAGES.throttle(wait);
         throw new ApiError(429, message, { email: [message] }, { 'retry-after': String(wait) });
       }
       const user = await memberByEmail(ctx.db, site.id, address);
       const ok = await ctx.passwords.verify(user?.passwordHash, password);
-      if (!user || !ok) {
-        await ctx.throttle.recordFailure(keys);
-        throw fieldError('email', AUTH_MESSAGES.failed);
-      }
-      await ctx.throttle.clearAccount(keys);
+      if (!user || !ok) throw fieldError('email', AUTH_MESSAGES.failed);
+      await ctx.throttle.succeeded(keys);
       return { data: await ctx.sessions.start(user, site.key, clientContext(request)) };
     },
   );
