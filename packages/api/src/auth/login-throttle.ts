@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import { type Hit, type LimitRule, RateLimiter } from '../http/rate-limiter';
+import { type Hit, RateLimiter } from '../http/rate-limiter';
 import type { ThrottleRule } from '../options';
 
 export interface ThrottleKeys {
@@ -41,11 +41,6 @@ export class LoginThrottle {
   /** The attempt succeeded: the account starts afresh and the IP gets its hit back. */
   async succeeded(keys: ThrottleKeys): Promise<void> {
     await Promise.all([this.limiter.clear(keys.account), this.limiter.refund(keys.ip)]);
-  }
-
-  /** A general-purpose fixed-window counter (reset-link mails, uploads…). Returns the new count. */
-  async hit(key: string, rule: LimitRule): Promise<number> {
-    return (await this.limiter.hit(key, rule)).count;
   }
 }
 

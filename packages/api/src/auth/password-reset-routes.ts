@@ -37,7 +37,7 @@ export function passwordResetRoutes(app: ApiApp, ctx: AppContext): void {
       const user = await memberByEmail(ctx.db, site.id, request.body.email);
       if (!user) throw fieldError('email', AUTH_MESSAGES.resetUserUnknown);
       // One mail a minute per address, as Laravel's password broker does: stops mail bombing.
-      const sent = await ctx.throttle.hit(`reset-mail:${site.id}:${user.id}`, {
+      const { count: sent } = await ctx.limits.hit(`reset-mail:${site.id}:${user.id}`, {
         maxAttempts: 1,
         decaySeconds: 60,
       });

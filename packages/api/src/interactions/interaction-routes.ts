@@ -19,7 +19,6 @@ import {
   fileReport,
   photoOf,
   removeInteraction,
-  reportsToday,
   unblock,
 } from './interaction-queries';
 
@@ -135,7 +134,11 @@ export function interactionRoutes(app: ApiApp, ctx: AppContext): void {
         photoId = UUID.test(input.photo_id) ? await photoOf(ctx.db, target.id, input.photo_id) : null;
         if (!photoId) throw fieldError('photo_id', 'The selected photo id is invalid.');
       }
-      if ((await reportsToday(ctx.db, member.user.id)) >= REPORTS_PER_DAY) {
+      const limit = await ctx.limits.hit(`reports:${member.user.id}`, {
+        maxAttempts: REPORTS_PER_DAY,
+        decaySeconds: 24 * 3600,
+      });
+      if (!limit.allowed) {
         const message = 'You have sent a lot of reports today. Please try again tomorrow.';
         throw new ApiError(429, message, { reason: [message] });
       }
