@@ -52,6 +52,7 @@ export function interactionRoutes(app: ApiApp, ctx: AppContext): void {
     app.put(
       path,
       {
+        config: { reachesOut: true },
         schema: {
           ...relationRoute,
           summary: `Set ${kind} on another member (idempotent; notifies ${NOTIFY[kind]} the first time)`,
@@ -59,8 +60,6 @@ export function interactionRoutes(app: ApiApp, ctx: AppContext): void {
       },
       async (request) => {
         const member = currentMember(request);
-        // A deactivated member is hidden from everyone, so they cannot reach out either.
-        if (member.user.deactivatedAt) throw new ApiError(403, 'Your account is deactivated.');
         const target = await visibleMember(ctx, member.user, request.params.uuid);
         if (await addInteraction(ctx.db, member.user.id, target.id, kind)) {
           await ctx.notifications.memberAction(

@@ -108,6 +108,7 @@ export function conversationRoutes(app: ApiApp, ctx: AppContext): void {
   app.post(
     '/user-conversations',
     {
+      config: { reachesOut: true },
       schema: {
         summary:
           'Start (or find) the conversation with a member: { recipient_uuid } → 201 new or 200 existing',
