@@ -33,6 +33,13 @@ export function memberScope(ctx: AppContext, modules: readonly RouteModule[]): F
     app.addHook('onRoute', (route) => {
       route.config = { ...route.config, member: true };
     });
+    // A member's JSON is theirs alone: no shared cache (proxy, CDN) and no browser cache keeps it.
+    app.addHook('onSend', async (_request, reply, payload) => {
+      if (String(reply.getHeader('content-type') ?? '').startsWith('application/json')) {
+        reply.header('cache-control', 'private, no-store');
+      }
+      return payload;
+    });
     app.addHook('preHandler', requireMember(ctx));
     app.addHook('preHandler', async (request) => {
       if (request.routeOptions.config.reachesOut) forbidWhileDeactivated(currentMember(request));
