@@ -103,10 +103,34 @@ export function accepted(field: string) {
     });
 }
 
-/** The top-level body must be an object; the message goes to the `body` key. */
-export function body<T extends z.ZodRawShape>(shape: T) {
-  return z.object(shape, { error: 'The request body must be a JSON object.' });
+/**
+ * A request body: a JSON object with exactly the declared fields. Unknown fields answer 422
+ * (mass assignment: nothing the schema does not name reaches a handler), on the `body` key.
+ * `extraKeys: 'ignore'` is for bodies a third party shapes (a payment provider's notification).
+ */
+export function body<T extends z.ZodRawShape>(shape: T, options: { extraKeys?: 'reject' | 'ignore' } = {}) {
+  if (options.extraKeys === 'ignore')
+    return z.object(shape, { error: 'The request body must be a JSON object.' });
+  return z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? unknownFields(issue.keys)
+        : 'The request body must be a JSON object.',
+  });
 }
+
+/** Query strings: exactly the declared parameters, each once (`a=1&a=2` and `a[]=1` are arrays: 422). */
+export function query<T extends z.ZodRawShape>(shape: T) {
+  return z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys' ? unknownParameters(issue.keys) : 'The query string is invalid.',
+  });
+}
+
+export const unknownFields = (keys: readonly string[]) =>
+  `The ${keys.join(', ')} field${keys.length > 1 ? 's are' : ' is'} not allowed.`;
+export const unknownParameters = (keys: readonly string[]) =>
+  `The ${keys.join(', ')} parameter${keys.length > 1 ? 's are' : ' is'} not allowed.`;
 
 /**
  * An optional text that may be cleared: absent stays absent, `null` / `''` / whitespace become

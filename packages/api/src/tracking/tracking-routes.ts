@@ -16,7 +16,7 @@ import type { TrackingEventType } from '../db/realtime-schema';
 import { type ApiApp, errorResponses } from '../http/api-app';
 import { ApiError } from '../http/api-error';
 import { currentMember } from '../http/member-auth';
-import { body, messages, oneOf } from '../http/rules';
+import { body, messages, oneOf, query } from '../http/rules';
 import { SEASONAL_EVENTS } from '../site-settings';
 import { recordEvent } from './tracking-queries';
 
@@ -61,7 +61,7 @@ const integerParam = (field: string, min: number, max: number) =>
     .transform(Number)
     .refine((n) => n >= min && n <= max, { error: `The ${field} must be between ${min} and ${max}.` });
 
-const pushClickQuery = z.object({
+const pushClickQuery = query({
   x: integerParam('x', 1, 1_000_000),
   t: integerParam('t', 1, 2),
 });
