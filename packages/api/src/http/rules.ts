@@ -48,6 +48,16 @@ interface TextRule {
 }
 
 /**
+ * Length in characters (Unicode code points, as Laravel's mb_strlen and PostgreSQL's
+ * varchar(n) count), not UTF-16 units: an emoji is one character, not two.
+ */
+export function characters(value: string): number {
+  let n = 0;
+  for (const _ of value) n += 1;
+  return n;
+}
+
+/**
  * A required string field; `''` and whitespace-only count as missing, as with Laravel's
  * TrimStrings. Reports at most one problem per field (the first that applies), and never
  * aborts the object: an `abort` would stop zod from checking the password confirmation.
@@ -59,8 +69,9 @@ export function text(field: string, rule: TextRule) {
     const fail = (message: string) => ctx.addIssue({ code: 'custom', message });
     if (value.length === 0) return fail(required);
     if (!storable(value)) return fail(messages.characters(field));
-    if (value.length > rule.max) return fail(messages.max(field, rule.max));
-    if (rule.min !== undefined && value.length < rule.min) return fail(messages.min(field, rule.min));
+    const length = characters(value);
+    if (length > rule.max) return fail(messages.max(field, rule.max));
+    if (rule.min !== undefined && length < rule.min) return fail(messages.min(field, rule.min));
     if (rule.pattern && !rule.pattern.regex.test(value)) return fail(rule.pattern.message);
     const problem = rule.check?.(value);
     if (problem) fail(problem);
@@ -144,8 +155,9 @@ export function clearableText(field: string, rule: { min?: number; max: number }
       if (value === null) return;
       const fail = (message: string) => ctx.addIssue({ code: 'custom', message });
       if (!storable(value)) return fail(messages.characters(field));
-      if (value.length > rule.max) return fail(messages.max(field, rule.max));
-      if (rule.min !== undefined && value.length < rule.min) fail(messages.min(field, rule.min));
+      const length = characters(value);
+      if (length > rule.max) return fail(messages.max(field, rule.max));
+      if (rule.min !== undefined && length < rule.min) fail(messages.min(field, rule.min));
     })
     .optional();
 }
