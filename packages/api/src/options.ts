@@ -46,6 +46,8 @@ export interface ApiOptions {
    * from being an address oracle at scale.
    */
   registrationLimit?: ThrottleRule;
+  /** Serve the OpenAPI document at `GET /api/docs` (default off: `API_DOCS=1`). */
+  apiDocs?: boolean;
   accessTokenTtlSeconds?: number;
   refreshTokenTtlSeconds?: number;
   sessionMaxAgeSeconds?: number;
@@ -117,6 +119,7 @@ export function resolveApiOptions(options: ApiOptions): ResolvedApiOptions {
     captcha: options.captcha ?? { recaptchaSiteKey: '', turnstileSiteKey: '' },
     loginThrottle: options.loginThrottle ?? DEFAULT_LOGIN_THROTTLE,
     registrationLimit: options.registrationLimit ?? { maxAttempts: 60, decaySeconds: 3600 },
+    apiDocs: options.apiDocs ?? false,
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 15 * 60,
     refreshTokenTtlSeconds: options.refreshTokenTtlSeconds ?? 14 * 24 * 3600,
     sessionMaxAgeSeconds: options.sessionMaxAgeSeconds ?? 30 * 24 * 3600,
@@ -228,6 +231,7 @@ export function loadApiOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Api
     options.photoModeration = env.PHOTO_MODERATION;
   }
   options.billing = billingOptionsFromEnv(env);
+  if (env.API_DOCS === '1' || env.API_DOCS === 'true') options.apiDocs = true;
   const registrationLimit = throttleRule(env.REGISTRATION_LIMIT_PER_IP);
   if (registrationLimit) options.registrationLimit = registrationLimit;
   const perAccount = throttleRule(env.LOGIN_THROTTLE_PER_ACCOUNT);

@@ -86,6 +86,8 @@ export async function startTestApi(driver: Driver, overrides: Partial<ApiOptions
     dbPoolSize: 4,
     // Suites register many members from 127.0.0.1; the per-IP registration limit has its own tests.
     registrationLimit: { maxAttempts: 100_000, decaySeconds: 3600 },
+    // The suites read the OpenAPI document; production serves it only with API_DOCS=1.
+    apiDocs: true,
     ...overrides,
   });
   const app = Fastify({ logger: false });
