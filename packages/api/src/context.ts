@@ -6,6 +6,7 @@ import { PasswordHasher } from './auth/passwords';
 import { SessionService } from './auth/sessions';
 import type { Database, Db } from './db/database';
 import type { SiteRow } from './db/schema';
+import { RateLimiter } from './http/rate-limiter';
 import { type Mailer, outboxMailer, smtpMailer } from './mail/mailer';
 import { notificationCounts } from './members/member-counters';
 import { conversationChannelRule } from './messaging/channel-rule';
@@ -29,6 +30,8 @@ export interface AppContext {
   passwords: PasswordHasher;
   sessions: SessionService;
   throttle: LoginThrottle;
+  /** The one atomic rate limiter (database counters shared by every API process). */
+  limits: RateLimiter;
   emailTokens: EmailTokens;
   mailer: Mailer;
   outboxDir: string;
@@ -44,6 +47,7 @@ export async function buildContext(options: ResolvedApiOptions, database: Databa
   const defaultSite = await sites.ensureSite(options.defaultSite.key, options.defaultSite.name);
   const signer = new TokenSigner(options.jwtSecret);
   const outboxDir = join(options.dataDir, 'outbox');
+  const limits = new RateLimiter(db);
   const realtime = buildRealtime({
     app: { ...options.realtimeApp, key: options.realtime.key },
     broadcaster: options.broadcaster,
@@ -59,7 +63,8 @@ export async function buildContext(options: ResolvedApiOptions, database: Databa
     signer,
     passwords: new PasswordHasher(options.passwordHashing),
     sessions: new SessionService(db, signer, options),
-    throttle: new LoginThrottle(db, options.loginThrottle),
+    throttle: new LoginThrottle(db, options.loginThrottle, limits),
+    limits,
     emailTokens: new EmailTokens(db),
     mailer: options.smtpUrl
       ? smtpMailer(options.smtpUrl, options.mailFrom)

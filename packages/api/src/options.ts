@@ -40,6 +40,14 @@ export interface ApiOptions {
   realtime?: { key: string; host: string; port: number; scheme: 'ws' | 'wss' };
   captcha?: { recaptchaSiteKey: string; turnstileSiteKey: string };
   loginThrottle?: { perAccount: ThrottleRule; perIp: ThrottleRule };
+  /**
+   * Registrations (attempts, "already taken" answers included) per client IP and window
+   * (default 60 an hour: `REGISTRATION_LIMIT_PER_IP=60/3600`): keeps "has already been taken"
+   * from being an address oracle at scale.
+   */
+  registrationLimit?: ThrottleRule;
+  /** Serve the OpenAPI document at `GET /api/docs` (default off: `API_DOCS=1`). */
+  apiDocs?: boolean;
   accessTokenTtlSeconds?: number;
   refreshTokenTtlSeconds?: number;
   sessionMaxAgeSeconds?: number;
@@ -112,6 +120,8 @@ export function resolveApiOptions(options: ApiOptions): ResolvedApiOptions {
     realtime: options.realtime ?? sameOriginRealtime(siteUrl),
     captcha: options.captcha ?? { recaptchaSiteKey: '', turnstileSiteKey: '' },
     loginThrottle: options.loginThrottle ?? DEFAULT_LOGIN_THROTTLE,
+    registrationLimit: options.registrationLimit ?? { maxAttempts: 60, decaySeconds: 3600 },
+    apiDocs: options.apiDocs ?? false,
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 15 * 60,
     refreshTokenTtlSeconds: options.refreshTokenTtlSeconds ?? 14 * 24 * 3600,
     sessionMaxAgeSeconds: options.sessionMaxAgeSeconds ?? 30 * 24 * 3600,
@@ -206,6 +216,9 @@ export function loadApiOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Api
     options.photoModeration = env.PHOTO_MODERATION;
   }
   options.billing = billingOptionsFromEnv(env);
+  if (env.API_DOCS === '1' || env.API_DOCS === 'true') options.apiDocs = true;
+  const registrationLimit = throttleRule(env.REGISTRATION_LIMIT_PER_IP);
+  if (registrationLimit) options.registrationLimit = registrationLimit;
   const perAccount = throttleRule(env.LOGIN_THROTTLE_PER_ACCOUNT);
   const perIp = throttleRule(env.LOGIN_THROTTLE_PER_IP);
   if (perAccount || perIp) {

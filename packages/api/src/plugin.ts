@@ -124,6 +124,11 @@ export function apiPlugin(ctx: AppContext): FastifyPluginAsync {
       ]),
     );
 
-    app.get('/docs', { config: { siteless: true }, schema: { hide: true } }, async () => instance.swagger());
+    // The OpenAPI document maps the whole API for a visitor: served only when configured (API_DOCS=1).
+    if (ctx.options.apiDocs) {
+      app.get('/docs', { config: { siteless: true }, schema: { hide: true } }, async () =>
+        instance.swagger(),
+      );
+    }
   };
 }

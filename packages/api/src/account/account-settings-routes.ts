@@ -72,7 +72,7 @@ export function accountSettingsRoutes(app: ApiApp, ctx: AppContext): void {
       if (await emailTaken(ctx.db, request.site.id, address, member.user.id)) {
         throw fieldError('email', messages.taken('email'));
       }
-      const attempts = await ctx.throttle.hit(`change-email:${member.user.id}`, {
+      const { count: attempts } = await ctx.limits.hit(`change-email:${member.user.id}`, {
         maxAttempts: 3,
         decaySeconds: 600,
       });

@@ -74,7 +74,10 @@ export function memberEmailRoutes(app: ApiApp, ctx: AppContext): void {
     async (request) => {
       const { user } = currentMember(request);
       if (user.emailConfirmedAt) throw fieldError('email', 'Your email address is already confirmed.');
-      const sent = await ctx.throttle.hit(`confirm-mail:${user.id}`, { maxAttempts: 1, decaySeconds: 60 });
+      const { count: sent } = await ctx.limits.hit(`confirm-mail:${user.id}`, {
+        maxAttempts: 1,
+        decaySeconds: 60,
+      });
       if (sent > 1) throw fieldError('email', 'Please wait before retrying.');
       await sendConfirmationMail(ctx, request.site, user, request.log);
       return { message: 'A new confirmation link has been sent to your email address.' };

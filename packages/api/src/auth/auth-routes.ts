@@ -12,6 +12,7 @@ import { type ApiApp, errorResponses } from '../http/api-app';
 import { ApiError, fieldError, unauthenticated, validationFailed } from '../http/api-error';
 import { clientContext } from '../http/client-context';
 import { currentMember } from '../http/member-auth';
+import { tooManyRequests } from '../http/rate-limiter';
 import { accepted, body, email, messages, oneOf, text } from '../http/rules';
 import { sendConfirmationMail } from '../mail/account-mails';
 import { memberCounters } from '../members/member-counters';
@@ -100,6 +101,8 @@ function isUniqueViolation(error: unknown): error is { constraint?: string } {
   return false;
 }
 
+export const REGISTRATION_THROTTLED = 'Too many registrations from this address. Please try again later.';
+
 export function authRoutes(app: ApiApp, ctx: AppContext): void {
   app.post(
     '/register',
@@ -108,12 +111,16 @@ export function authRoutes(app: ApiApp, ctx: AppContext): void {
         summary: 'Create a member account and log in; sends the confirmation email',
         tags: ['accounts'],
         body: registerBody,
-        response: { 201: tokenResponseSchema, ...errorResponses },
+        response: { 201: tokenResponseSchema, ...errorResponses, 429: errorResponses[422] },
       },
     },
     async (request, reply) => {
       const input = request.body;
       const site = request.site;
+      // Counted per IP before anything is looked up: "already taken" cannot be mined at scale.
+      await ctx.limits.take(`register:ip:${request.ip}`, ctx.options.registrationLimit, (seconds) =>
+        tooManyRequests(REGISTRATION_THROTTLED, seconds, 'email'),
+      );
       const taken = await takenBy(ctx.db, site.id, input.email, input.username);
       const errors: Record<string, string[]> = {};
       if (taken.some((u) => u.email === input.email)) errors.email = [messages.taken('email')];
@@ -159,18 +166,16 @@ export function authRoutes(app: ApiApp, ctx: AppContext): void {
       const { email: address, password } = request.body;
       const site = request.site;
       const keys = LoginThrottle.keys(site.id, address, request.ip);
-      const wait = await ctx.throttle.secondsLocked(keys);
+      // Counted before the password is checked: parallel guesses each take their own place in the count.
+      const wait = await ctx.throttle.attempt(keys);
       if (wait > 0) {
         const message = AUTH_MESSAGES.throttle(wait);
         throw new ApiError(429, message, { email: [message] }, { 'retry-after': String(wait) });
       }
       const user = await memberByEmail(ctx.db, site.id, address);
       const ok = await ctx.passwords.verify(user?.passwordHash, password);
-      if (!user || !ok) {
-        await ctx.throttle.recordFailure(keys);
-        throw fieldError('email', AUTH_MESSAGES.failed);
-      }
-      await ctx.throttle.clearAccount(keys);
+      if (!user || !ok) throw fieldError('email', AUTH_MESSAGES.failed);
+      await ctx.throttle.succeeded(keys);
       return { data: await ctx.sessions.start(user, site.key, clientContext(request)) };
     },
   );

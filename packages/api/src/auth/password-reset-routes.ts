@@ -34,15 +34,16 @@ export function passwordResetRoutes(app: ApiApp, ctx: AppContext): void {
     },
     async (request) => {
       const site = request.site;
-      const user = await memberByEmail(ctx.db, site.id, request.body.email);
-      if (!user) throw fieldError('email', AUTH_MESSAGES.resetUserUnknown);
-      // One mail a minute per address, as Laravel's password broker does: stops mail bombing.
-      const sent = await ctx.throttle.hit(`reset-mail:${site.id}:${user.id}`, {
+      const address = request.body.email;
+      // The same answer for a known and an unknown address (no user enumeration): the one-a-minute
+      // limit is per address asked, and only a known address gets a mail.
+      const { count: sent } = await ctx.limits.hit(`reset-mail:${site.id}:${address}`, {
         maxAttempts: 1,
         decaySeconds: 60,
       });
       if (sent > 1) throw fieldError('email', 'Please wait before retrying.');
-      await sendPasswordResetMail(ctx, site, user);
+      const user = await memberByEmail(ctx.db, site.id, address);
+      if (user) await sendPasswordResetMail(ctx, site, user);
       return { message: AUTH_MESSAGES.resetLinkSent };
     },
   );
@@ -60,7 +61,8 @@ export function passwordResetRoutes(app: ApiApp, ctx: AppContext): void {
     async (request) => {
       const { token, email: address, password } = request.body;
       const user = await memberByEmail(ctx.db, request.site.id, address);
-      if (!user) throw fieldError('email', AUTH_MESSAGES.resetUserUnknown);
+      // An unknown address answers as a wrong token does: the reset does not reveal who is a member.
+      if (!user) throw fieldError('email', AUTH_MESSAGES.resetTokenInvalid);
       const userId = await ctx.emailTokens.consume(token, 'reset-password', user.id);
       if (userId === null) throw fieldError('email', AUTH_MESSAGES.resetTokenInvalid);
       const passwordHash = await ctx.passwords.hash(password);

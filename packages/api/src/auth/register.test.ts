@@ -100,9 +100,12 @@ for (const { driver, skip } of drivers) {
       expect(results.map((r) => r.statusCode).sort()).toEqual([201, 422]);
     });
 
-    it('accepts Laravel-style accepted values for terms and ignores unknown fields', async () => {
+    it('accepts Laravel-style accepted values for terms and refuses unknown fields (422, issue #13)', async () => {
+      const extras = await register(newMember({ credits: 1_000_000, scope: ['admin'] }));
+      expect(extras.statusCode).toBe(422);
+      expect(extras.json().errors.body).toEqual(['The credits, scope fields are not allowed.']);
       for (const terms of ['yes', 'on', '1', 1, true]) {
-        const res = await register(newMember({ terms, credits: 1_000_000, scope: ['admin'] }));
+        const res = await register(newMember({ terms }));
         expect(res.statusCode).toBe(201);
         const me = await api.call('POST', '/api/me', { token: res.json().data.access_token });
         expect(me.json().data.credits).toBe(0);

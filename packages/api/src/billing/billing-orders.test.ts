@@ -89,12 +89,19 @@ describe.each(drivers)('prices and orders ($driver)', ({ driver, skip }) => {
       });
       expect(reused.statusCode).toBe(422);
       expect(Object.keys(reused.json().errors)).toEqual(['client_key']);
-      // An amount in the body is ignored: the price comes from the server's catalogue.
+      // An amount in the body is refused (unknown fields are a 422, issue #13): the price comes
+      // from the server's catalogue only.
       const tampered = await api.call('POST', '/api/credit-orders', {
         token,
         body: { package_id: 'credits-300', client_key: 'key-tamper-1', amount: '0.01', amount_pence: 1 },
       });
-      expect(tampered.json().data.order.amount).toBe('79.99');
+      expect(tampered.statusCode).toBe(422);
+      expect(tampered.json().errors.body).toEqual(['The amount, amount_pence fields are not allowed.']);
+      const honest = await api.call('POST', '/api/credit-orders', {
+        token,
+        body: { package_id: 'credits-300', client_key: 'key-tamper-1' },
+      });
+      expect(honest.json().data.order.amount).toBe('79.99');
       const anonymous = await api.call('POST', '/api/credit-orders', {
         body: { package_id: 'credits-20', client_key: 'key-anon-1' },
       });

@@ -51,7 +51,7 @@ export function billingRoutes(app: ApiApp, ctx: AppContext): void {
       const member = currentMember(request);
       const pack = findPackage(request.body.package_id);
       if (!pack) throw notFound();
-      const started = await ctx.throttle.hit(`credit-orders:${member.user.id}`, {
+      const { count: started } = await ctx.limits.hit(`credit-orders:${member.user.id}`, {
         maxAttempts: ORDERS_PER_HOUR,
         decaySeconds: 3600,
       });

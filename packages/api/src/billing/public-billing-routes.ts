@@ -15,18 +15,21 @@ import { NOTIFICATION_TYPES } from './payment-notifications';
 import { chargeSandboxCard, sandboxCardPage, sandboxTransactionId } from './sandbox-card';
 
 const field = (name: string) => text(name, { max: 128, raw: true });
-const notificationBody = body({
-  AID: field('AID'),
-  TYP: field('TYP'),
-  AMT: field('AMT'),
-  CUR: field('CUR'),
-  REF: field('REF'),
-  RES: field('RES'),
-  TID: field('TID'),
-  OID: field('OID'),
-  TSS: field('TSS'),
-  SIG: field('SIG'),
-});
+const notificationBody = body(
+  {
+    AID: field('AID'),
+    TYP: field('TYP'),
+    AMT: field('AMT'),
+    CUR: field('CUR'),
+    REF: field('REF'),
+    RES: field('RES'),
+    TID: field('TID'),
+    OID: field('OID'),
+    TSS: field('TSS'),
+    SIG: field('SIG'),
+  },
+  { extraKeys: 'ignore' },
+); // The provider's notification may carry more fields than we read.
 
 const requestFields = {
   AID: field('AID'),

@@ -1,4 +1,5 @@
 import { addError, type FieldErrors, validationFailed } from './api-error';
+import { unknownParameters } from './rules';
 
 /**
  * Parsing of the list query parameters every collection endpoint accepts (ARCHITECTURE "API"):
@@ -16,6 +17,8 @@ export interface ListQuerySpec<F extends string = string, S extends string = str
   appends?: readonly string[];
   defaultLimit: number;
   maxLimit: number;
+  /** Further parameters the route reads itself (e.g. `after`, `before`); any other name is a 422. */
+  params?: readonly string[];
 }
 
 export interface SortTerm<S extends string = string> {
@@ -43,6 +46,9 @@ export interface PageMeta {
 }
 
 const MAX_PAGE = 1_000_000;
+const LIST_PARAMS = ['include', 'filter', 'sort', 'fields', 'append', 'page', 'limit'];
+/** `filter[name]` and `fields[type]` as the query parser may leave them flat. */
+const BRACKETED_PARAM = /^(filter|fields)\[[^[\]]+\]$/;
 
 /** Reads `filter[name]` whether the query parser left it flat or nested it into an object. */
 function bracketed(query: Record<string, unknown>, name: string): Map<string, unknown> {
@@ -96,6 +102,13 @@ export function parseListQuery<F extends string, S extends string>(
 ): ListQuery<F, S> {
   const query = (rawQuery && typeof rawQuery === 'object' ? rawQuery : {}) as Record<string, unknown>;
   const errors: FieldErrors = {};
+
+  // Only the parameters the API documents: `page[]=2` or a typo (`?foo=1`) is a 422, never
+  // silently page 1. (A repeated parameter, `page=1&page=2`, is an array: its own check refuses it.)
+  const known = new Set([...LIST_PARAMS, ...(spec.params ?? [])]);
+  for (const key of Object.keys(query)) {
+    if (!known.has(key) && !BRACKETED_PARAM.test(key)) addError(errors, key, unknownParameters([key]));
+  }
 
   const include = csv(query.include, 'include', errors);
   const allowedIncludes = spec.includes ?? [];

@@ -59,6 +59,14 @@ export function currentMember(request: FastifyRequest): Member {
   return request.member;
 }
 
+export const DEACTIVATED_MESSAGE =
+  'Your account is deactivated. Reactivate it to message or interact with other members.';
+
+/** A deactivated member is hidden from everyone, so they cannot reach out to anyone either (403). */
+export function forbidWhileDeactivated(member: Member): void {
+  if (member.user.deactivatedAt) throw new ApiError(403, DEACTIVATED_MESSAGE);
+}
+
 /** Actions an operator impersonating a member must not take on the member's behalf. */
 export function forbidDuringImpersonation(member: Member): void {
   if (member.impersonated)

@@ -2,12 +2,18 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../context';
 import type { ApiApp } from './api-app';
-import { requireMember } from './member-auth';
+import { currentMember, forbidWhileDeactivated, requireMember } from './member-auth';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Declared in the member scope: needs a signed-in member (the OpenAPI document says so). */
     member?: boolean;
+    /**
+     * The route reaches out to other members (messages, conversations, likes, winks…): a
+     * deactivated member, hidden from everyone, gets 403 before anything is stored, debited or
+     * notified. Declared per route; enforced once, by the member scope.
+     */
+    reachesOut?: boolean;
   }
 }
 
@@ -27,7 +33,17 @@ export function memberScope(ctx: AppContext, modules: readonly RouteModule[]): F
     app.addHook('onRoute', (route) => {
       route.config = { ...route.config, member: true };
     });
+    // A member's JSON is theirs alone: no shared cache (proxy, CDN) and no browser cache keeps it.
+    app.addHook('onSend', async (_request, reply, payload) => {
+      if (String(reply.getHeader('content-type') ?? '').startsWith('application/json')) {
+        reply.header('cache-control', 'private, no-store');
+      }
+      return payload;
+    });
     app.addHook('preHandler', requireMember(ctx));
+    app.addHook('preHandler', async (request) => {
+      if (request.routeOptions.config.reachesOut) forbidWhileDeactivated(currentMember(request));
+    });
     for (const routes of modules) routes(app, ctx);
   };
 }

@@ -48,6 +48,16 @@ interface TextRule {
 }
 
 /**
+ * Length in characters (Unicode code points, as Laravel's mb_strlen and PostgreSQL's
+ * varchar(n) count), not UTF-16 units: an emoji is one character, not two.
+ */
+export function characters(value: string): number {
+  let n = 0;
+  for (const _ of value) n += 1;
+  return n;
+}
+
+/**
  * A required string field; `''` and whitespace-only count as missing, as with Laravel's
  * TrimStrings. Reports at most one problem per field (the first that applies), and never
  * aborts the object: an `abort` would stop zod from checking the password confirmation.
@@ -59,8 +69,9 @@ export function text(field: string, rule: TextRule) {
     const fail = (message: string) => ctx.addIssue({ code: 'custom', message });
     if (value.length === 0) return fail(required);
     if (!storable(value)) return fail(messages.characters(field));
-    if (value.length > rule.max) return fail(messages.max(field, rule.max));
-    if (rule.min !== undefined && value.length < rule.min) return fail(messages.min(field, rule.min));
+    const length = characters(value);
+    if (length > rule.max) return fail(messages.max(field, rule.max));
+    if (rule.min !== undefined && length < rule.min) return fail(messages.min(field, rule.min));
     if (rule.pattern && !rule.pattern.regex.test(value)) return fail(rule.pattern.message);
     const problem = rule.check?.(value);
     if (problem) fail(problem);
@@ -103,10 +114,34 @@ export function accepted(field: string) {
     });
 }
 
-/** The top-level body must be an object; the message goes to the `body` key. */
-export function body<T extends z.ZodRawShape>(shape: T) {
-  return z.object(shape, { error: 'The request body must be a JSON object.' });
+/**
+ * A request body: a JSON object with exactly the declared fields. Unknown fields answer 422
+ * (mass assignment: nothing the schema does not name reaches a handler), on the `body` key.
+ * `extraKeys: 'ignore'` is for bodies a third party shapes (a payment provider's notification).
+ */
+export function body<T extends z.ZodRawShape>(shape: T, options: { extraKeys?: 'reject' | 'ignore' } = {}) {
+  if (options.extraKeys === 'ignore')
+    return z.object(shape, { error: 'The request body must be a JSON object.' });
+  return z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? unknownFields(issue.keys)
+        : 'The request body must be a JSON object.',
+  });
 }
+
+/** Query strings: exactly the declared parameters, each once (`a=1&a=2` and `a[]=1` are arrays: 422). */
+export function query<T extends z.ZodRawShape>(shape: T) {
+  return z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys' ? unknownParameters(issue.keys) : 'The query string is invalid.',
+  });
+}
+
+export const unknownFields = (keys: readonly string[]) =>
+  `The ${keys.join(', ')} field${keys.length > 1 ? 's are' : ' is'} not allowed.`;
+export const unknownParameters = (keys: readonly string[]) =>
+  `The ${keys.join(', ')} parameter${keys.length > 1 ? 's are' : ' is'} not allowed.`;
 
 /**
  * An optional text that may be cleared: absent stays absent, `null` / `''` / whitespace become
@@ -120,8 +155,9 @@ export function clearableText(field: string, rule: { min?: number; max: number }
       if (value === null) return;
       const fail = (message: string) => ctx.addIssue({ code: 'custom', message });
       if (!storable(value)) return fail(messages.characters(field));
-      if (value.length > rule.max) return fail(messages.max(field, rule.max));
-      if (rule.min !== undefined && value.length < rule.min) fail(messages.min(field, rule.min));
+      const length = characters(value);
+      if (length > rule.max) return fail(messages.max(field, rule.max));
+      if (rule.min !== undefined && length < rule.min) fail(messages.min(field, rule.min));
     })
     .optional();
 }

@@ -77,15 +77,6 @@ export async function photoOf(db: Db, ownerId: number, photoId: string): Promise
   return photo?.id ?? null;
 }
 
-/** Reports a member filed in the last 24 hours. */
-export async function reportsToday(db: Db, reporterId: number): Promise<number> {
-  const [recent] = await db
-    .select({ n: count() })
-    .from(reports)
-    .where(and(eq(reports.reporterId, reporterId), sql`${reports.createdAt} > now() - interval '1 day'`));
-  return recent?.n ?? 0;
-}
-
 export async function fileReport(
   db: Db,
   report: {

@@ -19,7 +19,6 @@ import {
   fileReport,
   photoOf,
   removeInteraction,
-  reportsToday,
   unblock,
 } from './interaction-queries';
 
@@ -53,6 +52,7 @@ export function interactionRoutes(app: ApiApp, ctx: AppContext): void {
     app.put(
       path,
       {
+        config: { reachesOut: true },
         schema: {
           ...relationRoute,
           summary: `Set ${kind} on another member (idempotent; notifies ${NOTIFY[kind]} the first time)`,
@@ -60,8 +60,6 @@ export function interactionRoutes(app: ApiApp, ctx: AppContext): void {
       },
       async (request) => {
         const member = currentMember(request);
-        // A deactivated member is hidden from everyone, so they cannot reach out either.
-        if (member.user.deactivatedAt) throw new ApiError(403, 'Your account is deactivated.');
         const target = await visibleMember(ctx, member.user, request.params.uuid);
         if (await addInteraction(ctx.db, member.user.id, target.id, kind)) {
           await ctx.notifications.memberAction(
@@ -135,7 +133,11 @@ export function interactionRoutes(app: ApiApp, ctx: AppContext): void {
         photoId = UUID.test(input.photo_id) ? await photoOf(ctx.db, target.id, input.photo_id) : null;
         if (!photoId) throw fieldError('photo_id', 'The selected photo id is invalid.');
       }
-      if ((await reportsToday(ctx.db, member.user.id)) >= REPORTS_PER_DAY) {
+      const limit = await ctx.limits.hit(`reports:${member.user.id}`, {
+        maxAttempts: REPORTS_PER_DAY,
+        decaySeconds: 24 * 3600,
+      });
+      if (!limit.allowed) {
         const message = 'You have sent a lot of reports today. Please try again tomorrow.';
         throw new ApiError(429, message, { reason: [message] });
       }

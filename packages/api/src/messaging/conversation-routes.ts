@@ -108,6 +108,7 @@ export function conversationRoutes(app: ApiApp, ctx: AppContext): void {
   app.post(
     '/user-conversations',
     {
+      config: { reachesOut: true },
       schema: {
         summary:
           'Start (or find) the conversation with a member: { recipient_uuid } → 201 new or 200 existing',
@@ -139,8 +140,8 @@ export function conversationRoutes(app: ApiApp, ctx: AppContext): void {
       const member = currentMember(request);
       const row = await participantConversation(ctx.db, member.user.id, request.params.uuid);
       const raw = (request.query ?? {}) as Record<string, unknown>;
-      const include =
-        raw.include === undefined ? null : parseListQuery({ include: raw.include }, listSpec).include;
+      const parsed = parseListQuery(raw, { includes: listSpec.includes, defaultLimit: 1, maxLimit: 1 });
+      const include = raw.include === undefined ? null : parsed.include;
       return one(request, row, include);
     },
   );

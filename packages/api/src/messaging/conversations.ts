@@ -39,7 +39,12 @@ export function listedFor(viewerId: number): SQL {
   ) as SQL;
 }
 
-/** One of the viewer's conversations by uuid; anything else (malformed, not theirs) is a 404. */
+/**
+ * One of the viewer's conversations by uuid; anything else (malformed, not theirs, or with a
+ * block either way between the two members) is a 404. Every conversation route, its messages,
+ * sending, marking read and the `private-conversation.{uuid}` channel auth go through this one
+ * look-up, so a block cuts the conversation itself, not only the list.
+ */
 export async function participantConversation(
   db: DbOrTx,
   viewerId: number,
@@ -49,7 +54,13 @@ export async function participantConversation(
   const [row] = await db
     .select()
     .from(conversations)
-    .where(and(eq(conversations.uuid, rawUuid.toLowerCase()), viewerSide(viewerId).isParticipant));
+    .where(
+      and(
+        eq(conversations.uuid, rawUuid.toLowerCase()),
+        viewerSide(viewerId).isParticipant,
+        notBlocked(viewerId, viewerSide(viewerId).chatmateId),
+      ),
+    );
   if (!row) throw notFound();
   return row;
 }

@@ -95,7 +95,7 @@ export function messageRoutes(app: ApiApp, ctx: AppContext): void {
       if (after !== undefined && before !== undefined)
         addError(errors, 'before', 'Use either after or before, not both');
       if (Object.keys(errors).length) throw validationFailed(errors);
-      const { limit } = parseListQuery({ limit: raw.limit }, messagesSpec);
+      const { limit } = parseListQuery(raw, { ...messagesSpec, params: ['after', 'before'] });
       const page = await messagePage(ctx.db, row, member.user.id, { after, before, limit });
       return {
         data: page.rows.map((m) => messageResource(m, row, member.user.id, img)),
@@ -107,6 +107,7 @@ export function messageRoutes(app: ApiApp, ctx: AppContext): void {
   app.post(
     '/user-conversations/:uuid/messages',
     {
+      config: { reachesOut: true },
       schema: {
         summary:
           'Send a message: JSON { client_msg_id, type: text|wink|trigger, body } or multipart (client_msg_id + file `image`); 201 stored, 200 the original for a repeated client_msg_id; 402 not enough credits; 403 blocked; 429 flood',

@@ -7,11 +7,12 @@ import {
   type Message,
   type MessageType,
 } from '@ukd/contracts/api';
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { type ConversationRow, conversations, type MessageRow, messages } from '../db/messaging-schema';
 import { blocks, type UserRow, users } from '../db/schema';
 import { ApiError, fieldError } from '../http/api-error';
+import { tooManyRequests } from '../http/rate-limiter';
 import { memberImage } from '../profiles/member-lookup';
 import { chatmateOf } from './conversations';
 import { appendCredits, type DbOrTx } from './credit-ledger';
@@ -80,11 +81,10 @@ export class MessageSender {
     };
   }
 
-  /** Refuses a send the sender may not make at all: block either way, deactivated chatmate, flood. */
+  /** Refuses a send the sender may not make at all: block either way, deactivated chatmate. */
   async checkAllowed(sender: UserRow, conversation: ConversationRow): Promise<UserRow> {
     const chatmateId = chatmateOf(conversation, sender.id);
-    const rate = this.ctx.options.messageRateLimit;
-    const [[chatmate], [blocked], [recent]] = await Promise.all([
+    const [[chatmate], [blocked]] = await Promise.all([
       this.ctx.db.select().from(users).where(eq(users.id, chatmateId)),
       this.ctx.db
         .select({ n: count() })
@@ -92,27 +92,27 @@ export class MessageSender {
         .where(
           sql`(${blocks.blockerId} = ${sender.id} and ${blocks.blockedId} = ${chatmateId}) or (${blocks.blockerId} = ${chatmateId} and ${blocks.blockedId} = ${sender.id})`,
         ),
-      this.ctx.db
-        .select({ n: count(), oldest: sql<string | null>`min(${messages.createdAt})` })
-        .from(messages)
-        .where(
-          and(
-            eq(messages.fromId, sender.id),
-            gt(messages.createdAt, sql`now() - make_interval(secs => ${rate.windowSeconds})`),
-          ),
-        ),
     ]);
     if (!chatmate || chatmate.deactivatedAt !== null || (blocked?.n ?? 0) > 0) {
       throw new ApiError(403, MESSAGE_BLOCKED_MESSAGE);
     }
-    if ((recent?.n ?? 0) >= rate.perWindow) {
-      const oldest = recent?.oldest ? new Date(recent.oldest).getTime() : Date.now();
-      const seconds = Math.max(1, Math.ceil((oldest + rate.windowSeconds * 1000 - Date.now()) / 1000));
-      throw new ApiError(429, `Too many messages. Please try again in ${seconds} seconds.`, undefined, {
-        'retry-after': String(seconds),
-      });
-    }
     return chatmate;
+  }
+
+  /**
+   * Takes the sender's place in the flood limit (atomic: parallel sends each get their own
+   * count, in every API process), 429 once it is used up. Answers the key to refund a send
+   * that turned out not to count (a replayed client id, a refused debit).
+   */
+  private async takeFloodSlot(sender: UserRow): Promise<string> {
+    const rate = this.ctx.options.messageRateLimit;
+    const key = `messages:${sender.id}`;
+    await this.ctx.limits.take(
+      key,
+      { maxAttempts: rate.perWindow, decaySeconds: rate.windowSeconds },
+      (seconds) => tooManyRequests(`Too many messages. Please try again in ${seconds} seconds.`, seconds),
+    );
+    return key;
   }
 
   /**
@@ -128,6 +128,7 @@ export class MessageSender {
     opts: { price: number; socketId?: string | undefined },
   ): Promise<SendResult> {
     const chatmate = await this.checkAllowed(sender, conversation);
+    const floodKey = await this.takeFloodSlot(sender);
     let outcome: { created: boolean; row: MessageRow; credits: number };
     try {
       outcome = await this.ctx.db.transaction(async (tx) => {
@@ -180,12 +181,14 @@ export class MessageSender {
         return { created: true, row, credits };
       });
     } catch (error) {
+      await this.ctx.limits.refund(floodKey);
       // A concurrent duplicate that slipped past the lock (another process, same client id).
       if (!isUniqueViolation(error)) throw error;
       const retry = await this.retried(sender, conversation, input.clientMsgId);
       if (!retry) throw error;
       return retry;
     }
+    if (!outcome.created) await this.ctx.limits.refund(floodKey);
     if (outcome.row.conversationId !== conversation.id) {
       throw fieldError('client_msg_id', CLIENT_MSG_ID_REUSED_MESSAGE);
     }

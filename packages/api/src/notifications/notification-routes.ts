@@ -51,6 +51,11 @@ const usernameParams = z.object({ fromUserName: z.string().max(200) });
 
 const updateBody = body({
   read_at: z.union([z.string(), z.null()], { error: 'The read at must be a string or null' }).optional(),
+  // The model layer's save PUTs the whole resource back: its read-only fields are accepted and
+  // ignored; any other field is a 422 like everywhere else.
+  id: z.unknown().optional(),
+  created_at: z.unknown().optional(),
+  data: z.unknown().optional(),
 });
 
 export function userNotificationRoutes(app: ApiApp, ctx: AppContext): void {

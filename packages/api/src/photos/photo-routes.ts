@@ -83,7 +83,7 @@ export function photoRoutes(app: ApiApp, ctx: AppContext): void {
       const member = currentMember(request);
       if (!request.isMultipart()) throw fieldError('photo', PHOTO_MESSAGES.required);
       // Every upload costs a decode and two encodes: a member gets UPLOADS_PER_HOUR an hour.
-      const uploads = await ctx.throttle.hit(`photo-upload:${member.user.id}`, {
+      const { count: uploads } = await ctx.limits.hit(`photo-upload:${member.user.id}`, {
         maxAttempts: UPLOADS_PER_HOUR,
         decaySeconds: 3600,
       });

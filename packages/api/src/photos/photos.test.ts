@@ -280,7 +280,7 @@ for (const { driver, skip } of drivers) {
         .from(users)
         .where(eq(users.uuid, user.uuid));
       for (let i = 0; i < UPLOADS_PER_HOUR; i++) {
-        await api.context.throttle.hit(`photo-upload:${row?.id}`, {
+        await api.context.limits.hit(`photo-upload:${row?.id}`, {
           maxAttempts: UPLOADS_PER_HOUR,
           decaySeconds: 3600,
         });

@@ -84,6 +84,10 @@ export async function startTestApi(driver: Driver, overrides: Partial<ApiOptions
     // Cheap hashing keeps the suite fast; production uses OWASP's argon2id parameters.
     passwordHashing: { memoryCost: 1024, timeCost: 1 },
     dbPoolSize: 4,
+    // Suites register many members from 127.0.0.1; the per-IP registration limit has its own tests.
+    registrationLimit: { maxAttempts: 100_000, decaySeconds: 3600 },
+    // The suites read the OpenAPI document; production serves it only with API_DOCS=1.
+    apiDocs: true,
     ...overrides,
   });
   const app = Fastify({ logger: false });
@@ -142,9 +146,9 @@ export function newMember(overrides: Record<string, unknown> = {}) {
 }
 
 /** Registers a member and returns their credentials and first token pair. */
-export async function registerMember(api: TestApi, overrides: Record<string, unknown> = {}) {
+export async function registerMember(api: TestApi, overrides: Record<string, unknown> = {}, ip?: string) {
   const member = newMember(overrides);
-  const res = await api.call('POST', '/api/register', { body: member });
+  const res = await api.call('POST', '/api/register', { body: member, ...(ip ? { ip } : {}) });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
   const tokens = res.json().data as { access_token: string; refresh_token: string };
   return { ...member, ...tokens };

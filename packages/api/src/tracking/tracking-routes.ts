@@ -16,9 +16,9 @@ import type { TrackingEventType } from '../db/realtime-schema';
 import { type ApiApp, errorResponses } from '../http/api-app';
 import { ApiError } from '../http/api-error';
 import { currentMember } from '../http/member-auth';
-import { body, messages, oneOf } from '../http/rules';
+import { body, messages, oneOf, query } from '../http/rules';
 import { SEASONAL_EVENTS } from '../site-settings';
-import { eventsLastMinute, recordEvent } from './tracking-queries';
+import { recordEvent } from './tracking-queries';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -61,7 +61,7 @@ const integerParam = (field: string, min: number, max: number) =>
     .transform(Number)
     .refine((n) => n >= min && n <= max, { error: `The ${field} must be between ${min} and ${max}.` });
 
-const pushClickQuery = z.object({
+const pushClickQuery = query({
   x: integerParam('x', 1, 1_000_000),
   t: integerParam('t', 1, 2),
 });
@@ -78,9 +78,12 @@ export function trackingRoutes(app: ApiApp, ctx: AppContext): void {
     data: Record<string, unknown>,
   ) {
     const member = currentMember(request);
-    if ((await eventsLastMinute(ctx.db, member.user.id, type)) >= TRACKING_EVENTS_PER_MINUTE) {
-      throw new ApiError(429, tooMany, undefined, { 'retry-after': '60' });
-    }
+    // Counted atomically before storing (parallel events each take their own place).
+    const limit = await ctx.limits.hit(`tracking:${type}:${member.user.id}`, {
+      maxAttempts: TRACKING_EVENTS_PER_MINUTE,
+      decaySeconds: 60,
+    });
+    if (!limit.allowed) throw new ApiError(429, tooMany, undefined, { 'retry-after': '60' });
     await recordEvent(ctx.db, {
       siteId: member.user.siteId,
       userId: member.user.id,
