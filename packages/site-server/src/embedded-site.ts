@@ -3,6 +3,7 @@ import { createApi, inProcessBroadcaster, loadApiOptionsFromEnv } from '@ukd/api
 import { createRealtimeServer } from '@ukd/realtime-server';
 import type { FastifyInstance } from 'fastify';
 import { realtimeCredentials } from './realtime-credentials';
+import { originOf } from './security-headers';
 import { createSiteServer } from './site-server';
 
 export interface EmbeddedSiteOptions {
@@ -19,6 +20,18 @@ export interface EmbeddedSiteOptions {
    * the site URL) is passed on explicitly, never written back into the environment.
    */
   env?: NodeJS.ProcessEnv;
+  /** `npm run dev`: the Content-Security-Policy lets hot updates evaluate code and inject styles. */
+  development?: boolean;
+}
+
+/** TrustPay's card page when PAYMENTS_PROVIDER=trustpay and TRUSTPAY_URL is unset (the API's default). */
+const DEFAULT_TRUSTPAY_URL = 'https://amapi.trustpay.eu/mapi5/Card/Pay';
+
+/** Where the payment provider's page is, when it is not the API's own sandbox (same origin). */
+function paymentOrigins(env: NodeJS.ProcessEnv): string[] {
+  if (env.PAYMENTS_PROVIDER !== 'trustpay') return [];
+  const origin = originOf(env.TRUSTPAY_URL || DEFAULT_TRUSTPAY_URL);
+  return origin ? [origin] : [];
 }
 
 /**
@@ -47,6 +60,9 @@ export async function startEmbeddedSite(options: EmbeddedSiteOptions) {
     siteDir: options.siteDir,
     logger: { level: options.logLevel ?? 'info' },
     realtime,
+    siteUrl,
+    formActionOrigins: paymentOrigins(env),
+    development: options.development === true,
     // e.g. TRUST_PROXY=10.0.0.0/8 behind a load balancer; unset, forwarded headers are ignored.
     ...(env.TRUST_PROXY ? { trustProxy: env.TRUST_PROXY.split(',') } : {}),
   });
