@@ -35,6 +35,20 @@ function paymentOrigins(env: NodeJS.ProcessEnv): string[] {
 }
 
 /**
+ * Browser origins allowed to open a realtime socket: ALLOWED_ORIGINS when set, otherwise only the
+ * site's own, so no other site's page can open a socket with a visitor's cookies or IP.
+ */
+export function allowedSocketOrigins(env: NodeJS.ProcessEnv, siteUrl: string): string[] {
+  const listed = (env.ALLOWED_ORIGINS ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  if (listed.length > 0) return listed;
+  const own = originOf(siteUrl);
+  return own ? [own] : [];
+}
+
+/**
  * The whole site in one process: the built shell and remotes, the JSON API at /api and the
  * realtime server on the same origin. `npm start` and `npm run dev` both start it.
  */
@@ -47,7 +61,7 @@ export async function startEmbeddedSite(options: EmbeddedSiteOptions) {
   const realtime = await createRealtimeServer({
     apps: [credentials],
     ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
-    ...(env.ALLOWED_ORIGINS ? { allowedOrigins: env.ALLOWED_ORIGINS.split(',') } : {}),
+    allowedOrigins: allowedSocketOrigins(env, siteUrl),
   });
   // The API signs channel auth for the same app (the key comes from REALTIME_APP_KEY in both,
   // default flirtlane-key) and publishes straight into this process's realtime server.
