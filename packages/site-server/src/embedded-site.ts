@@ -34,6 +34,18 @@ function paymentOrigins(env: NodeJS.ProcessEnv): string[] {
   return origin ? [origin] : [];
 }
 
+/** An API or realtime server the browser reaches on another origin (API_URL, REALTIME_HOST). */
+function elsewhereOrigins(env: NodeJS.ProcessEnv): string[] {
+  const origins: string[] = [];
+  const api = originOf(env.API_URL);
+  if (api) origins.push(api);
+  if (env.REALTIME_HOST) {
+    const scheme = env.REALTIME_SCHEME === 'wss' ? 'wss' : 'ws';
+    origins.push(`${scheme}://${env.REALTIME_HOST}${env.REALTIME_PORT ? `:${env.REALTIME_PORT}` : ''}`);
+  }
+  return origins;
+}
+
 /**
  * Browser origins allowed to open a realtime socket: ALLOWED_ORIGINS when set, otherwise only the
  * site's own, so no other site's page can open a socket with a visitor's cookies or IP.
@@ -76,6 +88,7 @@ export async function startEmbeddedSite(options: EmbeddedSiteOptions) {
     realtime,
     siteUrl,
     formActionOrigins: paymentOrigins(env),
+    connectOrigins: elsewhereOrigins(env),
     development: options.development === true,
     // e.g. TRUST_PROXY=10.0.0.0/8 behind a load balancer; unset, forwarded headers are ignored.
     ...(env.TRUST_PROXY ? { trustProxy: env.TRUST_PROXY.split(',') } : {}),

@@ -121,6 +121,19 @@ describe('security headers (issue #13, item 6: no CSP and no framing protection)
     expect(devCsp.get('script-src')).toEqual(["'self'", "'unsafe-eval'"]);
     expect(devCsp.get('frame-ancestors')).toEqual(["'none'"]);
     await dev.close();
+    const apart = await createSiteServer({
+      siteDir,
+      siteUrl: 'https://flirtlane.example',
+      connectOrigins: ['https://api.flirtlane.example', 'wss://rt.flirtlane.example'],
+    });
+    const apartCsp = directives((await apart.inject({ url: '/' })).headers['content-security-policy']);
+    expect(apartCsp.get('connect-src')).toEqual([
+      "'self'",
+      'wss://flirtlane.example',
+      'https://api.flirtlane.example',
+      'wss://rt.flirtlane.example',
+    ]);
+    await apart.close();
   });
 });
 

@@ -7,6 +7,8 @@ export interface SecurityHeaderOptions {
   siteUrl?: string | undefined;
   /** Origins forms may post to besides the site (the payment provider's). */
   formActionOrigins?: string[] | undefined;
+  /** Where else the page may connect: an API or realtime server on another origin (`API_URL`, `REALTIME_HOST`). */
+  connectOrigins?: string[] | undefined;
   /**
    * `npm run dev`: Fast Refresh and the CSS hot update may evaluate code and inject styles, so
    * scripts may `eval` and styles may be inline there, and nowhere else.
@@ -82,7 +84,7 @@ export function contentSecurityPolicy(
     ['style-src', ["'self'", ...remotes, ...(dev ? ["'unsafe-inline'"] : [])]],
     ['img-src', ["'self'", 'data:', 'blob:', ...remotes]],
     ['font-src', ["'self'", 'data:', ...remotes]],
-    ['connect-src', ["'self'", ...sockets, ...remotes]],
+    ['connect-src', ["'self'", ...sockets, ...(options.connectOrigins ?? []), ...remotes]],
     ['media-src', ["'self'", 'blob:']],
     ['worker-src', ["'self'", 'blob:']],
     ['manifest-src', ["'self'"]],

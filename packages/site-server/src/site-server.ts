@@ -41,6 +41,8 @@ export interface SiteServerOptions {
   siteUrl?: string;
   /** Origins forms may post to besides the site (the payment provider's). */
   formActionOrigins?: string[];
+  /** Where else pages may connect: an API or realtime server on another origin. */
+  connectOrigins?: string[];
   /** `npm run dev`: the CSP lets hot updates evaluate code and inject styles. */
   development?: boolean;
 }
@@ -60,12 +62,13 @@ export async function createSiteServer({
   realtime,
   siteUrl,
   formActionOrigins = [],
+  connectOrigins = [],
   development = false,
 }: SiteServerOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger, trustProxy });
   const siteOrigin = originOf(siteUrl);
   const remoteOrigins = createRemoteOrigins(siteDir);
-  const policy: SecurityHeaderOptions = { formActionOrigins, development };
+  const policy: SecurityHeaderOptions = { formActionOrigins, connectOrigins, development };
   const cspCache = new Map<string, string>();
   // Every response but the hijacked ones (sockets, the realtime HTTP API, dev's event stream):
   // pages and assets get the whole policy, the API no sniffing and no framing. HSTS only when
