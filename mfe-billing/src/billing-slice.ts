@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { browserStorage } from '@ukd/api-client';
 import { CREDIT_PACKAGE_IDS, type CreditPackageId } from '@ukd/contracts/api/constants';
 
 /**
@@ -28,7 +29,7 @@ function isPackageId(value: unknown): value is CreditPackageId {
 
 /** The checkout this tab had before a reload, if any (anything malformed is ignored). */
 export function restoreCheckout(
-  storage: Pick<Storage, 'getItem'> | undefined = globalThis.sessionStorage,
+  storage: Pick<Storage, 'getItem'> | undefined = browserStorage('session'),
 ): BillingState {
   try {
     const saved = JSON.parse(
@@ -46,7 +47,7 @@ export function restoreCheckout(
 
 export function saveCheckout(
   state: BillingState,
-  storage: Pick<Storage, 'setItem' | 'removeItem'> | undefined = globalThis.sessionStorage,
+  storage: Pick<Storage, 'setItem' | 'removeItem'> | undefined = browserStorage('session'),
 ): void {
   try {
     if (state.selectedPackage || state.returnTo)

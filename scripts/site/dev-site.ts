@@ -96,6 +96,7 @@ export async function main(args: string[]) {
     dataDir: process.env.DATA_DIR ?? join(repoRoot, '.data'),
     port,
     logLevel: 'warn',
+    development: true,
     extend(app) {
       events.mount(app);
       app.addHook('onSend', async (request, reply, payload) => {

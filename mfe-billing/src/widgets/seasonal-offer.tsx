@@ -1,3 +1,4 @@
+import { browserStorage } from '@ukd/api-client';
 import type { CreditPackage } from '@ukd/contracts/api';
 import { BILLING_PATHS } from '@ukd/contracts/api/constants';
 import { selectUser } from '@ukd/store';
@@ -27,7 +28,7 @@ type Step = 'first' | 'second' | 'done';
 
 function seen(event: string): boolean {
   try {
-    return sessionStorage.getItem(SEASONAL_SEEN_KEY(event)) === 'done';
+    return browserStorage('session').getItem(SEASONAL_SEEN_KEY(event)) === 'done';
   } catch {
     return false;
   }
@@ -71,7 +72,7 @@ export function SeasonalOffer() {
   const finish = () => {
     setStep('done');
     try {
-      sessionStorage.setItem(SEASONAL_SEEN_KEY(event), 'done');
+      browserStorage('session').setItem(SEASONAL_SEEN_KEY(event), 'done');
     } catch {
       // Without storage the offer may show again after a reload; nothing else depends on it.
     }

@@ -1,3 +1,5 @@
+import { browserStorage } from './browser-storage';
+
 /**
  * Where the member's tokens live between visits. SPEC §9: storage prefix `auth.`, token prefix
  * `_token.`, strategy `local` — so the access token is `auth._token.local`.
@@ -14,7 +16,8 @@ export interface TokenStore {
   clear(): void;
 }
 
-export function createTokenStore(storage: Storage = localStorage): TokenStore {
+/** In localStorage, or in memory when the browser blocks storage (the session then lasts the tab's life). */
+export function createTokenStore(storage: Storage = browserStorage('local')): TokenStore {
   return {
     access: () => storage.getItem(accessKey)?.replace(/^Bearer /, '') ?? null,
     refresh: () => storage.getItem(refreshKey),

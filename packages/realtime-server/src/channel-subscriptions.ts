@@ -33,6 +33,8 @@ export class ChannelSubscriptions {
     private readonly logger: Logger,
     private readonly adapter: ClusterAdapter,
     private readonly frames: FrameSender,
+    /** A private subscription signed for a user id: the socket answers to that id's termination. */
+    private readonly onAuthorisedFor?: (connection: Connection, userId: string) => void,
   ) {}
 
   /** This node's sockets on a channel. */
@@ -74,10 +76,20 @@ export class ChannelSubscriptions {
     if (kind === 'private' || kind === 'presence') {
       const auth = fieldOf(message.data, 'auth');
       const channelData = fieldOf(message.data, 'channel_data');
-      const signedData = kind === 'presence' && typeof channelData === 'string' ? channelData : undefined;
+      // A private channel's auth may sign channel_data too (`{"user_id"}`, e.g. the API's session):
+      // the socket is then reachable by terminate_connections for that id, like a signed-in user.
+      const signedData = typeof channelData === 'string' ? channelData : undefined;
       if (!verifyChannelAuth(connection.app, connection.socketId, channel, auth, signedData)) {
         refuse('AuthError', 'Invalid signature: the connection is not authorised for this channel', 401);
         return;
+      }
+      if (kind === 'private' && signedData !== undefined) {
+        const tag = parsePresenceMember(signedData, this.limits.maxPresenceUserInfoBytes);
+        if (!tag) {
+          refuse('AuthError', 'channel_data must carry a user_id', 400);
+          return;
+        }
+        this.onAuthorisedFor?.(connection, tag.user_id);
       }
       if (kind === 'presence') {
         member = parsePresenceMember(signedData, this.limits.maxPresenceUserInfoBytes);

@@ -2,7 +2,10 @@ import { createServer } from 'node:http';
 import { jsonLogger } from './logger';
 import { createRealtimeServer } from './realtime-server';
 
-/** Standalone realtime node: `PORT`, `REALTIME_APP_ID/KEY/SECRET`, `REDIS_URL`, `ALLOWED_ORIGINS`. */
+/**
+ * Standalone realtime node: `PORT`, `REALTIME_APP_ID/KEY/SECRET`, `REDIS_URL`, `ALLOWED_ORIGINS`
+ * (unset: only the origin of `SITE_URL`, when that is set).
+ */
 function required(name: string): string {
   const value = process.env[name];
   if (!value) {
@@ -10,6 +13,16 @@ function required(name: string): string {
     process.exit(1);
   }
   return value;
+}
+
+/** ALLOWED_ORIGINS, or else the site's own origin: no other site's page may open a socket. */
+function allowedOrigins(): string[] {
+  const listed = (process.env.ALLOWED_ORIGINS ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  if (listed.length > 0 || !process.env.SITE_URL) return listed;
+  return [new URL(process.env.SITE_URL).origin];
 }
 
 const logger = jsonLogger(process.env.LOG_LEVEL === 'debug' ? 'debug' : 'info');
@@ -23,10 +36,7 @@ const realtime = await createRealtimeServer({
       secret: required('REALTIME_APP_SECRET'),
     },
   ],
-  allowedOrigins: (process.env.ALLOWED_ORIGINS ?? '')
-    .split(',')
-    .map((origin) => origin.trim())
-    .filter(Boolean),
+  allowedOrigins: allowedOrigins(),
   redisUrl: process.env.REDIS_URL || undefined,
   redisKeyPrefix: process.env.REDIS_KEY_PREFIX || undefined,
   logger,

@@ -46,7 +46,10 @@ export interface RealtimeServer {
   presence(appId: string, channel: string): Promise<PresenceMember[]>;
   /** How many users are in a presence channel, across nodes, without reading the member list. */
   presenceCount(appId: string, channel: string): Promise<number>;
-  /** Closes every socket of a user signed in with `pusher:signin`, on every node (4009: no reconnect). */
+  /**
+   * Closes every socket of a user signed in with `pusher:signin`, or holding a private subscription
+   * signed for that id (channel_data), on every node (4009: no reconnect).
+   */
   terminateUserConnections(appId: string, userId: string): Promise<void>;
   /** Sockets open on this node. */
   connectionCount(appId?: string): number;

@@ -8,6 +8,7 @@ import { Redis } from 'ioredis';
 import type Pusher from 'pusher-js';
 import type { Members, PresenceChannel } from 'pusher-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { signChannel } from './channel-auth';
 import { signedRequest, triggerEvents } from './pusher-http-client';
 import { createRealtimeServer } from './realtime-server';
 import {
@@ -199,6 +200,26 @@ describe.skipIf(!reachable)('two nodes joined through Redis', () => {
     }
     await nodeA.realtime.terminateUserConnections(testApp.id, 'dora');
     await expect.poll(() => nodeA.realtime.connectionCount() + nodeB.realtime.connectionCount()).toBe(0);
+  });
+
+  it('terminates the sockets a session authorised on every node (channel_data, issue #13 item 2)', async () => {
+    const channel = 'private-notifications.user.u9';
+    const channelData = JSON.stringify({ user_id: 'session-s9' });
+    for (const node of [nodeA, nodeB]) {
+      const raw = await RawClient.connect(node.port);
+      raws.push(raw);
+      raw.send({
+        event: 'pusher:subscribe',
+        data: {
+          channel,
+          channel_data: channelData,
+          auth: signChannel(testApp, raw.socketId, channel, channelData),
+        },
+      });
+      await raw.nextEvent('pusher_internal:subscription_succeeded', channel);
+    }
+    await nodeB.realtime.terminateUserConnections(testApp.id, 'session-s9');
+    for (const raw of raws) expect((await raw.closed).code).toBe(4009);
   });
 
   it('removes the members of a node that crashed', async () => {

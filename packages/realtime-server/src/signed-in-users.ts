@@ -16,8 +16,24 @@ export class SignedInUsers {
     private readonly frames: FrameSender,
   ) {}
 
+  /** appId → user id a private subscription was signed for → those sockets on this node. */
+  readonly #authorisedFor = new SocketsByKey();
+
+  /** The user's sockets: signed in as them, or holding a subscription signed for them. */
   socketsOf(appId: string, userId: string): ReadonlySet<Connection> | undefined {
-    return this.#users.get(appId, userId);
+    const signedIn = this.#users.get(appId, userId);
+    const authorised = this.#authorisedFor.get(appId, userId);
+    if (!authorised) return signedIn;
+    if (!signedIn) return authorised;
+    return new Set([...signedIn, ...authorised]);
+  }
+
+  /** Remembers that a subscription of this socket was signed for a user id (the API's session). */
+  authorisedFor(connection: Connection, userId: string): void {
+    connection.authorisedFor ??= new Set();
+    if (connection.authorisedFor.has(userId)) return;
+    connection.authorisedFor.add(userId);
+    this.#authorisedFor.add(connection, userId);
   }
 
   signin(connection: Connection, message: ClientMessage): void {
@@ -64,5 +80,6 @@ export class SignedInUsers {
   /** Forgets a closed socket. */
   signOut(connection: Connection): void {
     if (connection.userId !== undefined) this.#users.remove(connection, connection.userId);
+    for (const userId of connection.authorisedFor ?? []) this.#authorisedFor.remove(connection, userId);
   }
 }

@@ -11,6 +11,8 @@ export interface RealtimeApp {
 export interface Subscription {
   /** Set on presence channels: the user this socket joined as. */
   userId?: string;
+  /** User ids its private subscriptions were signed for (channel_data); terminate reaches them too. */
+  authorisedFor?: Set<string>;
 }
 
 /** One client socket and what the protocol remembers about it. */
@@ -22,6 +24,8 @@ export interface Connection {
   readonly channels: Map<string, Subscription>;
   /** Set by `pusher:signin`; lets the server reach or disconnect every socket of one user. */
   userId?: string;
+  /** User ids its private subscriptions were signed for (channel_data); terminate reaches them too. */
+  authorisedFor?: Set<string>;
   lastSeen: number;
   /** When the server pinged a silent client; 0 when no answer is outstanding. */
   pingSentAt: number;

@@ -63,8 +63,14 @@ export class WebSocketGateway {
     this.#logger = options.logger;
     this.#adapter = options.adapter;
     this.#frames = new FrameSender(this.#limits);
-    this.#subscriptions = new ChannelSubscriptions(this.#limits, this.#logger, this.#adapter, this.#frames);
     this.#users = new SignedInUsers(this.#limits, this.#frames);
+    this.#subscriptions = new ChannelSubscriptions(
+      this.#limits,
+      this.#logger,
+      this.#adapter,
+      this.#frames,
+      (connection, userId) => this.#users.authorisedFor(connection, userId),
+    );
     // Frames above the soft limit get an error reply; this hard cap only stops a client from making
     // the server buffer an arbitrarily large frame.
     this.#wss = new WebSocketServer({
@@ -109,7 +115,10 @@ export class WebSocketGateway {
     }
   }
 
-  /** Closes a signed-in user's sockets with 4009 so pusher-js does not reconnect them (logout, ban). */
+  /**
+   * Closes a user's sockets with 4009 so pusher-js does not reconnect them (logout, ban): those
+   * signed in as the user and those holding a private subscription signed for that id.
+   */
   terminateLocal(appId: string, userId: string): void {
     const sockets = this.#users.socketsOf(appId, userId);
     if (!sockets) return;

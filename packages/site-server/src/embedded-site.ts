@@ -3,6 +3,7 @@ import { createApi, inProcessBroadcaster, loadApiOptionsFromEnv } from '@ukd/api
 import { createRealtimeServer } from '@ukd/realtime-server';
 import type { FastifyInstance } from 'fastify';
 import { realtimeCredentials } from './realtime-credentials';
+import { originOf } from './security-headers';
 import { createSiteServer } from './site-server';
 
 export interface EmbeddedSiteOptions {
@@ -19,6 +20,44 @@ export interface EmbeddedSiteOptions {
    * the site URL) is passed on explicitly, never written back into the environment.
    */
   env?: NodeJS.ProcessEnv;
+  /** `npm run dev`: the Content-Security-Policy lets hot updates evaluate code and inject styles. */
+  development?: boolean;
+}
+
+/** TrustPay's card page when PAYMENTS_PROVIDER=trustpay and TRUSTPAY_URL is unset (the API's default). */
+const DEFAULT_TRUSTPAY_URL = 'https://amapi.trustpay.eu/mapi5/Card/Pay';
+
+/** Where the payment provider's page is, when it is not the API's own sandbox (same origin). */
+function paymentOrigins(env: NodeJS.ProcessEnv): string[] {
+  if (env.PAYMENTS_PROVIDER !== 'trustpay') return [];
+  const origin = originOf(env.TRUSTPAY_URL || DEFAULT_TRUSTPAY_URL);
+  return origin ? [origin] : [];
+}
+
+/** An API or realtime server the browser reaches on another origin (API_URL, REALTIME_HOST). */
+function elsewhereOrigins(env: NodeJS.ProcessEnv): string[] {
+  const origins: string[] = [];
+  const api = originOf(env.API_URL);
+  if (api) origins.push(api);
+  if (env.REALTIME_HOST) {
+    const scheme = env.REALTIME_SCHEME === 'wss' ? 'wss' : 'ws';
+    origins.push(`${scheme}://${env.REALTIME_HOST}${env.REALTIME_PORT ? `:${env.REALTIME_PORT}` : ''}`);
+  }
+  return origins;
+}
+
+/**
+ * Browser origins allowed to open a realtime socket: ALLOWED_ORIGINS when set, otherwise only the
+ * site's own, so no other site's page can open a socket with a visitor's cookies or IP.
+ */
+export function allowedSocketOrigins(env: NodeJS.ProcessEnv, siteUrl: string): string[] {
+  const listed = (env.ALLOWED_ORIGINS ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  if (listed.length > 0) return listed;
+  const own = originOf(siteUrl);
+  return own ? [own] : [];
 }
 
 /**
@@ -34,7 +73,7 @@ export async function startEmbeddedSite(options: EmbeddedSiteOptions) {
   const realtime = await createRealtimeServer({
     apps: [credentials],
     ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
-    ...(env.ALLOWED_ORIGINS ? { allowedOrigins: env.ALLOWED_ORIGINS.split(',') } : {}),
+    allowedOrigins: allowedSocketOrigins(env, siteUrl),
   });
   // The API signs channel auth for the same app (the key comes from REALTIME_APP_KEY in both,
   // default flirtlane-key) and publishes straight into this process's realtime server.
@@ -47,6 +86,10 @@ export async function startEmbeddedSite(options: EmbeddedSiteOptions) {
     siteDir: options.siteDir,
     logger: { level: options.logLevel ?? 'info' },
     realtime,
+    siteUrl,
+    formActionOrigins: paymentOrigins(env),
+    connectOrigins: elsewhereOrigins(env),
+    development: options.development === true,
     // e.g. TRUST_PROXY=10.0.0.0/8 behind a load balancer; unset, forwarded headers are ignored.
     ...(env.TRUST_PROXY ? { trustProxy: env.TRUST_PROXY.split(',') } : {}),
   });

@@ -6,6 +6,15 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { cacheControlFor } from './cache-policy';
 import { createPageRoutes } from './page-routes';
+import {
+  API_HEADERS,
+  contentSecurityPolicy,
+  createRemoteOrigins,
+  HSTS,
+  originOf,
+  PERMISSIONS_POLICY,
+  type SecurityHeaderOptions,
+} from './security-headers';
 
 /** The parts of the realtime server the site mounts on its own HTTP server. */
 export interface MountedRealtime {
@@ -25,6 +34,17 @@ export interface SiteServerOptions {
   trustProxy?: FastifyServerOptions['trustProxy'];
   /** The Pusher-protocol server: sockets at /app/{key}, its HTTP API at /apps/{id}/…. */
   realtime?: MountedRealtime;
+  /**
+   * The site's public address (`SITE_URL`): an https one turns on Strict-Transport-Security, and
+   * the CSP lets the page open its realtime socket there. Absent, the request's own host is used.
+   */
+  siteUrl?: string;
+  /** Origins forms may post to besides the site (the payment provider's). */
+  formActionOrigins?: string[];
+  /** Where else pages may connect: an API or realtime server on another origin. */
+  connectOrigins?: string[];
+  /** `npm run dev`: the CSP lets hot updates evaluate code and inject styles. */
+  development?: boolean;
 }
 
 /** Paths that are files or services, never pages: a miss there is a plain 404. */
@@ -40,8 +60,45 @@ export async function createSiteServer({
   logger = false,
   trustProxy = false,
   realtime,
+  siteUrl,
+  formActionOrigins = [],
+  connectOrigins = [],
+  development = false,
 }: SiteServerOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger, trustProxy });
+  const siteOrigin = originOf(siteUrl);
+  const remoteOrigins = createRemoteOrigins(siteDir);
+  const policy: SecurityHeaderOptions = { formActionOrigins, connectOrigins, development };
+  const cspCache = new Map<string, string>();
+  // Every response but the hijacked ones (sockets, the realtime HTTP API, dev's event stream):
+  // pages and assets get the whole policy, the API no sniffing and no framing. HSTS only when
+  // the browser reached the site over https: SITE_URL says so, or a trusted proxy does.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (siteOrigin?.startsWith('https:') || request.protocol === 'https') {
+      reply.header('Strict-Transport-Security', HSTS);
+    }
+    if (request.url.startsWith('/api/') || request.url === '/api') {
+      for (const [name, value] of Object.entries(API_HEADERS)) {
+        if (!reply.hasHeader(name)) reply.header(name, value);
+      }
+      return payload;
+    }
+    const origin = siteOrigin ?? `${request.protocol}://${request.host}`;
+    const remotes = remoteOrigins();
+    const cacheKey = `${origin} ${remotes.join(' ')}`;
+    let csp = cspCache.get(cacheKey);
+    if (csp === undefined) {
+      csp = contentSecurityPolicy({ ...policy, siteOrigin: origin, remoteOrigins: remotes });
+      if (cspCache.size > 100) cspCache.clear();
+      cspCache.set(cacheKey, csp);
+    }
+    reply.header('Content-Security-Policy', csp);
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('X-Frame-Options', 'DENY');
+    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+    return payload;
+  });
 
   if (realtime) {
     app.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {

@@ -1,3 +1,5 @@
+import { browserStorage } from '@ukd/api-client';
+
 const reloadedKey = 'shell.chunk-reload-at';
 /** A second failure within this window is a real outage, not a stale deploy: stop reloading. */
 const reloadWindowMs = 60_000;
@@ -12,7 +14,10 @@ export function isChunkLoadError(error: unknown): boolean {
  * After a deploy, a tab still running the old code asks for chunks that no longer exist.
  * Reloading once picks up the new build; the timestamp stops a reload loop.
  */
-export function reloadOnceForChunkError(error: unknown, storage: Storage = sessionStorage): boolean {
+export function reloadOnceForChunkError(
+  error: unknown,
+  storage: Storage = browserStorage('session'),
+): boolean {
   if (!isChunkLoadError(error)) return false;
   const last = Number(storage.getItem(reloadedKey) ?? 0);
   if (Date.now() - last < reloadWindowMs) return false;

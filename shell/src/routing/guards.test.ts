@@ -86,4 +86,21 @@ describe('safeRedirect', () => {
     expect(safeRedirect('/\\evil.example')).toBeNull();
     expect(safeRedirect(null)).toBeNull();
   });
+
+  it('refuses open redirects in disguise (issue #13: /login?redirect= only same-site paths)', () => {
+    for (const target of [
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/\r//evil.example',
+      'javascript:alert(1)',
+      ' /account',
+      'evil.example',
+      '\\\\evil.example',
+      '/\\/evil.example',
+    ]) {
+      expect(safeRedirect(target), JSON.stringify(target)).toBeNull();
+    }
+    expect(safeRedirect('/messages/123?tab=all#last')).toBe('/messages/123?tab=all#last');
+    expect(safeRedirect('/%2F%2Fevil.example')).toBe('/%2F%2Fevil.example');
+  });
 });

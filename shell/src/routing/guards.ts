@@ -17,9 +17,22 @@ export type AccessDecision = { action: 'show' } | { action: 'wait' } | { action:
 const show: AccessDecision = { action: 'show' };
 const redirect = (to: string): AccessDecision => ({ action: 'redirect', to });
 
-/** Only a same-site path may be a redirect target: `//evil.example` and `https://…` are refused. */
+const SITE_BASE = 'https://site.invalid';
+
+/**
+ * Only a same-site path may be a redirect target: `//evil.example`, `/\evil.example`, `https://…`
+ * are refused, and so is anything with control characters (browsers drop tabs and newlines, so
+ * `/\t/evil.example` would become `//evil.example`) or that resolves to another origin.
+ */
 export function safeRedirect(target: string | null): string | null {
   if (!target?.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return null;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+  if (/[\u0000-\u001f\u007f]/.test(target)) return null;
+  try {
+    if (new URL(target, SITE_BASE).origin !== SITE_BASE) return null;
+  } catch {
+    return null;
+  }
   return target;
 }
 

@@ -1,4 +1,4 @@
-import { type ApiClient, isApiError } from '@ukd/api-client';
+import { type ApiClient, browserStorage, isApiError } from '@ukd/api-client';
 import type { SessionControl } from '@ukd/contracts';
 import type { RegisterRequest, TokenResponse, User } from '@ukd/contracts/api';
 import {
@@ -132,8 +132,8 @@ export function createSessionService(
         // SPEC §4: the member is logged out here even if the server could not be told.
       }
       forget();
-      localStorage.clear();
-      sessionStorage.clear();
+      browserStorage('local').clear();
+      browserStorage('session').clear();
     },
   };
 }

@@ -5,6 +5,7 @@ import { type ApiApp, errorResponses } from '../http/api-app';
 import { fieldError } from '../http/api-error';
 import { currentMember, forbidDuringImpersonation } from '../http/member-auth';
 import { body, text } from '../http/rules';
+import { closeMemberSockets, closeSessionSockets, memberSessionIds } from '../realtime/session-sockets';
 import { deleteMember, photoFilesOf, setDeactivated } from './account-queries';
 
 const passwordBody = body({ password: text('password', { max: 1024, raw: true }) });
@@ -31,6 +32,8 @@ export function accountRoutes(app: ApiApp, ctx: AppContext): void {
       forbidDuringImpersonation(member);
       await confirmPassword(ctx, member, request.body.password);
       await setDeactivated(ctx.db, member.user.id, true);
+      // Hidden members keep no live page: every socket closes, and channel auth is refused.
+      await closeMemberSockets(ctx, member.user.id, { log: request.log });
       return { message: 'Your account has been deactivated.' };
     },
   );
@@ -68,7 +71,9 @@ export function accountRoutes(app: ApiApp, ctx: AppContext): void {
       // Sessions, tokens, profile, photos, visits, likes, blocks, reports and notifications go
       // with the row through ON DELETE CASCADE; the photo files are removed afterwards.
       const files = await photoFilesOf(ctx.db, member.user.id);
+      const sessionIds = await memberSessionIds(ctx, member.user.id);
       await deleteMember(ctx.db, member.user.id);
+      await closeSessionSockets(ctx, sessionIds, request.log);
       await Promise.all(files.map((file) => ctx.photoStore.remove(file)));
       request.log.info({ userUuid: member.user.uuid }, 'account deleted');
       return { message: 'Your account has been deleted.' };

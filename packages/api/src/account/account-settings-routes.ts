@@ -8,6 +8,7 @@ import { fieldError } from '../http/api-error';
 import { currentMember, forbidDuringImpersonation } from '../http/member-auth';
 import { body, email, messages, text } from '../http/rules';
 import { sendEmailChangeMails } from '../mail/account-mails';
+import { closeMemberSockets } from '../realtime/session-sockets';
 import { accountExport } from './account-export';
 import {
   confirmEmailChange,
@@ -101,6 +102,7 @@ export function accountSettingsRoutes(app: ApiApp, ctx: AppContext): void {
       await setPasswordHash(ctx.db, member.user.id, passwordHash);
       // ASVS 7.4.3: a changed password logs out every other device.
       await ctx.sessions.revokeAllForUser(member.user.id, 'password-changed', member.sessionId);
+      await closeMemberSockets(ctx, member.user.id, { exceptSessionId: member.sessionId, log: request.log });
       return { message: ACCOUNT_MESSAGES.passwordChanged };
     },
   );

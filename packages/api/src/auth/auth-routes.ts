@@ -17,6 +17,7 @@ import { accepted, body, email, messages, oneOf, text } from '../http/rules';
 import { sendConfirmationMail } from '../mail/account-mails';
 import { memberCounters } from '../members/member-counters';
 import { approvedPrimaries } from '../photos/photo-resource';
+import { closeSessionSockets } from '../realtime/session-sockets';
 import { userResource } from '../user-resource';
 import { LoginThrottle } from './login-throttle';
 import { insertMember, memberByEmail, takenBy } from './member-queries';
@@ -198,7 +199,10 @@ export function authRoutes(app: ApiApp, ctx: AppContext): void {
         clientContext(request),
       );
       if (!outcome.ok) {
-        if (outcome.reason === 'reused') request.log.warn('refresh token reuse: session revoked');
+        if (outcome.reason === 'reused') {
+          request.log.warn('refresh token reuse: session revoked');
+          await closeSessionSockets(ctx, [outcome.sessionId], request.log);
+        }
         throw unauthenticated();
       }
       return { data: outcome.tokens };
@@ -218,7 +222,9 @@ export function memberAuthRoutes(app: ApiApp, ctx: AppContext): void {
       },
     },
     async (request) => {
-      await ctx.sessions.revoke(currentMember(request).sessionId, 'logout');
+      const { sessionId } = currentMember(request);
+      await ctx.sessions.revoke(sessionId, 'logout');
+      await closeSessionSockets(ctx, [sessionId], request.log);
       return { message: 'Successfully logged out.' };
     },
   );

@@ -6,6 +6,7 @@ import { type ApiApp, errorResponses } from '../http/api-app';
 import { fieldError } from '../http/api-error';
 import { body, email, text } from '../http/rules';
 import { sendPasswordResetMail } from '../mail/account-mails';
+import { closeMemberSockets } from '../realtime/session-sockets';
 import { passwordField, withConfirmation } from './auth-routes';
 import { memberByEmail, resetPassword } from './member-queries';
 
@@ -69,6 +70,7 @@ export function passwordResetRoutes(app: ApiApp, ctx: AppContext): void {
       // Following the mailed link proves the address, so it also counts as confirmation.
       await resetPassword(ctx.db, user.id, passwordHash);
       await ctx.sessions.revokeAllForUser(user.id, 'password-reset');
+      await closeMemberSockets(ctx, user.id, { log: request.log });
       return { message: AUTH_MESSAGES.passwordReset };
     },
   );

@@ -5,6 +5,7 @@ import { type ApiApp, errorResponses } from '../http/api-app';
 import { notFound } from '../http/api-error';
 import { type ListQuerySpec, pageMeta, parseListQuery, pickFields } from '../http/list-query';
 import { currentMember } from '../http/member-auth';
+import { closeMemberSockets, closeSessionSockets } from '../realtime/session-sockets';
 import { endSession, liveSessionPage, type SessionSort } from './session-queries';
 
 const listSpec: ListQuerySpec<'device_id', SessionSort> = {
@@ -78,6 +79,7 @@ export function sessionRoutes(app: ApiApp, ctx: AppContext): void {
     async (request) => {
       const member = currentMember(request);
       await ctx.sessions.revokeAllForUser(member.user.id, 'ended-by-member', member.sessionId);
+      await closeMemberSockets(ctx, member.user.id, { exceptSessionId: member.sessionId, log: request.log });
       return { message: 'All other sessions have been ended.' };
     },
   );
@@ -97,6 +99,7 @@ export function sessionRoutes(app: ApiApp, ctx: AppContext): void {
       const id = request.params.session;
       if (!UUID.test(id)) throw notFound();
       if (!(await endSession(ctx.db, member.user.id, id))) throw notFound();
+      await closeSessionSockets(ctx, [id], request.log);
       return { message: 'The session has been ended.' };
     },
   );

@@ -26,7 +26,9 @@ export interface SessionTtls {
 
 export type RefreshOutcome =
   | { ok: true; tokens: TokenPair; userId: number }
-  | { ok: false; reason: 'unknown' | 'reused' | 'expired' | 'revoked' };
+  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' }
+  /** The session revoked for the reuse: its realtime sockets are closed too. */
+  | { ok: false; reason: 'reused'; sessionId: string };
 
 /**
  * A session is one login on one device and is the refresh-token family: every refresh token is
@@ -90,7 +92,7 @@ export class SessionService {
       if (!known) return { ok: false, reason: 'unknown' };
       if (known.usedAt) {
         await this.revoke(known.sessionId, 'refresh-token-reuse');
-        return { ok: false, reason: 'reused' };
+        return { ok: false, reason: 'reused', sessionId: known.sessionId };
       }
       return { ok: false, reason: 'expired' };
     }

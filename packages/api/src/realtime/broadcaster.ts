@@ -1,5 +1,10 @@
 import type { RealtimeServer } from '@ukd/realtime-server';
-import { type PusherHttpTarget, signedRequest, triggerEvents } from '@ukd/realtime-server/pusher-http-client';
+import {
+  type PusherHttpTarget,
+  signedRequest,
+  terminateUserConnections,
+  triggerEvents,
+} from '@ukd/realtime-server/pusher-http-client';
 
 export interface BroadcastOptions {
   /** The sender's socket (`X-Socket-ID`), left out of the delivery: Laravel's `toOthers()`. */
@@ -17,6 +22,11 @@ export interface Broadcaster {
   publish(channels: string[], event: string, data: unknown, options?: BroadcastOptions): Promise<void>;
   /** Distinct users in a presence channel (Pusher's `user_count`); 0 when nobody is in it. */
   presenceUserCount(channel: string): Promise<number>;
+  /**
+   * Closes the sockets of these user ids on every node (`terminate_connections`, 4009: no
+   * reconnect); the API's ids are session tags (`session-socket.ts`). Absent: nothing to close.
+   */
+  terminateConnections?(userIds: string[]): Promise<void>;
 }
 
 /** Pusher refuses more than 100 channels in one trigger. */
@@ -31,6 +41,7 @@ function chunks<T>(items: T[], size: number): T[][] {
 /** The realtime server's own API, plus its presence counter when it offers one. */
 type InProcessServer = Pick<RealtimeServer, 'publish' | 'presence'> & {
   presenceCount?: (appId: string, channel: string) => Promise<number>;
+  terminateUserConnections?: (appId: string, userId: string) => Promise<void>;
 };
 
 /** Publishes straight into a realtime server running in this process (the embedded site). */
@@ -48,6 +59,9 @@ export function inProcessBroadcaster(server: InProcessServer, appId: string): Br
       // In process the member list is a map lookup; a server exposing a counter is used when present.
       if (server.presenceCount) return server.presenceCount(appId, channel);
       return (await server.presence(appId, channel)).length;
+    },
+    async terminateConnections(userIds) {
+      await Promise.all(userIds.map((userId) => server.terminateUserConnections?.(appId, userId)));
     },
   };
 }
@@ -75,6 +89,9 @@ export function pusherHttpBroadcaster(target: PusherHttpTarget): Broadcaster {
       const body = JSON.parse(result.body) as { user_count?: unknown };
       // An unoccupied channel may come back without user_count (Pusher, soketi).
       return typeof body.user_count === 'number' ? body.user_count : 0;
+    },
+    async terminateConnections(userIds) {
+      await Promise.all(userIds.map((userId) => terminateUserConnections(target, userId)));
     },
   };
 }

@@ -12,6 +12,7 @@ import { type ApiApp, errorResponses } from '../http/api-app';
 import { ApiError } from '../http/api-error';
 import { currentMember } from '../http/member-auth';
 import { body, messages, text } from '../http/rules';
+import { sessionSocketTag } from './session-sockets';
 
 /** Pusher's channel name alphabet (the realtime server also caps names at 164 characters). */
 const CHANNEL_NAME = /^[A-Za-z0-9_\-=@,.;]+$/;
@@ -64,6 +65,8 @@ export function broadcastingAuthRoutes(app: ApiApp, ctx: AppContext): void {
       async (request) => {
         const member = currentMember(request);
         const { socket_id: socketId, channel_name: channel } = request.body;
+        // A deactivated member has no live page (SPEC §2); their sockets were closed.
+        if (member.user.deactivatedAt) throw new ApiError(403, 'This action is unauthorized.');
         const grant = await ctx.realtime.channels.authorize(member, channel);
         if (!grant) throw new ApiError(403, 'This action is unauthorized.');
         if (grant.presence) {
@@ -73,7 +76,12 @@ export function broadcastingAuthRoutes(app: ApiApp, ctx: AppContext): void {
             channel_data: channelData,
           };
         }
-        return { auth: signChannel(ctx.realtime.app, socketId, channel) };
+        // Signed for the session too: when it ends, the realtime server closes this socket.
+        const channelData = JSON.stringify({ user_id: sessionSocketTag(member.sessionId) });
+        return {
+          auth: signChannel(ctx.realtime.app, socketId, channel, channelData),
+          channel_data: channelData,
+        };
       },
     );
   });

@@ -79,11 +79,17 @@ for (const { driver, skip } of drivers) {
         const res = await authForm(alice, { socket_id: SOCKET, channel_name: channel });
         expect(res.statusCode).toBe(200);
         const body = res.json();
-        expect(Object.keys(body)).toEqual(['auth']);
+        expect(Object.keys(body)).toEqual(['auth', 'channel_data']);
         expect(body.auth.startsWith(`${APP.key}:`)).toBe(true);
-        expect(verifyChannelAuth(APP, SOCKET, channel, body.auth)).toBe(true);
+        // Signed for the session too, so the realtime server closes the socket when it ends.
+        expect(JSON.parse(body.channel_data)).toEqual({
+          user_id: expect.stringMatching(/^session-[0-9a-f-]{36}$/),
+        });
+        expect(verifyChannelAuth(APP, SOCKET, channel, body.auth, body.channel_data)).toBe(true);
         // Bound to the socket: useless on another connection.
-        expect(verifyChannelAuth(APP, '1.2', channel, body.auth)).toBe(false);
+        expect(verifyChannelAuth(APP, '1.2', channel, body.auth, body.channel_data)).toBe(false);
+        // And to the session: without its channel_data the signature does not hold.
+        expect(verifyChannelAuth(APP, SOCKET, channel, body.auth)).toBe(false);
       }
     });
 
@@ -94,7 +100,7 @@ for (const { driver, skip } of drivers) {
         body: { socket_id: SOCKET, channel_name: channel },
       });
       expect(res.statusCode).toBe(200);
-      expect(verifyChannelAuth(APP, SOCKET, channel, res.json().auth)).toBe(true);
+      expect(verifyChannelAuth(APP, SOCKET, channel, res.json().auth, res.json().channel_data)).toBe(true);
     });
 
     it('signs presence-online with the member’s uuid and username as channel_data', async () => {
@@ -138,7 +144,7 @@ for (const { driver, skip } of drivers) {
       const channel = `private-conversation.${mine}`;
       const ok = await authForm(alice, { socket_id: SOCKET, channel_name: channel });
       expect(ok.statusCode).toBe(200);
-      expect(verifyChannelAuth(APP, SOCKET, channel, ok.json().auth)).toBe(true);
+      expect(verifyChannelAuth(APP, SOCKET, channel, ok.json().auth, ok.json().channel_data)).toBe(true);
       expect((await authForm(bob, { socket_id: SOCKET, channel_name: channel })).statusCode).toBe(403);
     });
 
