@@ -18,6 +18,7 @@ import {
   pongFrame,
 } from './protocol';
 import { SignedInUsers } from './signed-in-users';
+import { admissionRefusal } from './socket-admission';
 import { type Connection, FrameSender, fieldOf, type RealtimeApp } from './socket-connection';
 import { parseUrl, safeDecode } from './url-parts';
 
@@ -165,36 +166,23 @@ export class WebSocketGateway {
       ws.send(errorFrame(code, message));
       ws.close(code, message);
     };
-    if (this.#closing) {
-      // The upgrade began before close(); send it on like the others.
-      refuse(ErrorCode.ServerClosing, 'Server is shutting down');
-      return;
-    }
     const app = this.#appsByKey.get(key);
-    if (!app) {
-      refuse(ErrorCode.UnknownApp, `Could not find app by key ${key.slice(0, 64)}`);
-      return;
-    }
-    // Browsers always send Origin, so a foreign one is a cross-site page; clients without a browser
-    // send none and are let through, since they could forge any value anyway.
-    const origin = req.headers.origin;
-    if (this.#allowedOrigins && origin !== undefined && !this.#allowedOrigins.has(origin)) {
-      refuse(ErrorCode.Unauthorized, 'Origin not allowed');
-      return;
-    }
-    const protocol = Number(url.searchParams.get('protocol') ?? '7');
-    if (!(protocol >= 5 && protocol <= 7)) {
-      refuse(ErrorCode.UnsupportedProtocol, 'Unsupported protocol version');
-      return;
-    }
-    if (this.#connections.size >= this.#limits.maxConnections) {
-      refuse(ErrorCode.OverCapacity, 'Over connection capacity');
-      return;
-    }
     const ip = clientAddress(req);
     const fromIp = this.#connectionsPerIp.get(ip) ?? 0;
-    if (this.#limits.maxConnectionsPerIp > 0 && fromIp >= this.#limits.maxConnectionsPerIp) {
-      refuse(ErrorCode.OverCapacity, 'Too many connections from this address');
+    const refusal = admissionRefusal({
+      closing: this.#closing,
+      appFound: app !== undefined,
+      key,
+      origin: req.headers.origin,
+      allowedOrigins: this.#allowedOrigins,
+      protocol: Number(url.searchParams.get('protocol') ?? '7'),
+      connections: this.#connections.size,
+      maxConnections: this.#limits.maxConnections,
+      fromIp,
+      maxConnectionsPerIp: this.#limits.maxConnectionsPerIp,
+    });
+    if (refusal || !app) {
+      refuse(refusal?.code ?? ErrorCode.UnknownApp, refusal?.message ?? 'Could not find app');
       return;
     }
     this.#connectionsPerIp.set(ip, fromIp + 1);

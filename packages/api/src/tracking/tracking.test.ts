@@ -1,5 +1,5 @@
 import { TRACKING_EVENTS_PER_MINUTE } from '@ukd/contracts/api';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trackingEvents } from '../db/realtime-schema';
 import { users } from '../db/schema';
