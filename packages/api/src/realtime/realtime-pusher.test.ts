@@ -1,58 +1,18 @@
-import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { REALTIME_EVENTS, realtimeChannels, type UserNotification } from '@ukd/contracts/api';
-import { createRealtimeServer, type RealtimeServer } from '@ukd/realtime-server';
 import Pusher, { type Channel } from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SITE } from '../options';
 import { drivers, registerMember, startTestApi, type TestApi } from '../test/harness';
+import { nextEvent, startTestRealtime, TEST_REALTIME_APP, type TestRealtime } from '../test/realtime-kit';
 import { inProcessBroadcaster, pusherHttpBroadcaster } from './broadcaster';
 
 type Member = Awaited<ReturnType<typeof registerMember>>;
 
-const APP = { id: 'flirtlane-test', key: 'flirtlane-key', secret: 'pusher-test-secret-0123456789abcdef' };
-
-/** A realtime server on its own loopback port: WebSockets at /app/{key}, HTTP API at /apps/{id}. */
-async function startRealtime(): Promise<{ realtime: RealtimeServer; port: number; close(): Promise<void> }> {
-  const realtime = await createRealtimeServer({ apps: [APP] });
-  const server: Server = createServer((req, res) => {
-    void realtime.handleHttpApi(req, res).then((handled) => {
-      if (!handled) res.writeHead(404).end();
-    });
-  });
-  server.on('upgrade', (req, socket, head) => {
-    if (!realtime.handleUpgrade(req, socket, head)) socket.destroy();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    realtime,
-    port: (server.address() as AddressInfo).port,
-    async close() {
-      await realtime.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
-
-function waitFor<T>(channel: Channel, event: string, timeoutMs = 5000): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`timed out waiting for ${event} on ${channel.name}`)),
-      timeoutMs,
-    );
-    const handler = (data: T) => {
-      clearTimeout(timer);
-      channel.unbind(event, handler);
-      resolve(data);
-    };
-    channel.bind(event, handler);
-  });
-}
-
 for (const { driver, skip } of drivers) {
   describe.skipIf(skip)(`pusher-js against the realtime server and the API's broadcaster (${driver})`, () => {
     let api: TestApi;
-    let rt: Awaited<ReturnType<typeof startRealtime>>;
+    let rt: TestRealtime;
     let apiPort = 0;
     const clients: Pusher[] = [];
     let alice: Member;
@@ -61,10 +21,10 @@ for (const { driver, skip } of drivers) {
     let bobUuid: string;
 
     beforeAll(async () => {
-      rt = await startRealtime();
+      rt = await startTestRealtime();
       api = await startTestApi(driver, {
-        realtimeApp: { id: APP.id, secret: APP.secret },
-        broadcaster: inProcessBroadcaster(rt.realtime, APP.id),
+        realtimeApp: { id: TEST_REALTIME_APP.id, secret: TEST_REALTIME_APP.secret },
+        broadcaster: inProcessBroadcaster(rt.realtime, TEST_REALTIME_APP.id),
       });
       await api.app.listen({ port: 0, host: '127.0.0.1' });
       apiPort = (api.app.server.address() as AddressInfo).port;
@@ -81,7 +41,7 @@ for (const { driver, skip } of drivers) {
 
     /** A pusher-js client that authorises through POST /api/broadcasting/auth as the member. */
     function connect(member: Member, port = apiPort): Pusher {
-      const client = new Pusher(APP.key, {
+      const client = new Pusher(TEST_REALTIME_APP.key, {
         cluster: '',
         wsHost: '127.0.0.1',
         wsPort: rt.port,
@@ -101,9 +61,9 @@ for (const { driver, skip } of drivers) {
     it('delivers the notification a like and a profile view create, after it is stored', async () => {
       const client = connect(alice);
       const channel = client.subscribe(realtimeChannels.notifications(aliceUuid));
-      await waitFor(channel, 'pusher:subscription_succeeded');
+      await nextEvent(channel, 'pusher:subscription_succeeded');
 
-      const liked = waitFor<UserNotification>(channel, REALTIME_EVENTS.notificationCreated);
+      const liked = nextEvent<UserNotification>(channel, REALTIME_EVENTS.notificationCreated);
       const like = await api.call('PUT', `/api/profiles/${aliceUuid}/like`, { token: bob.access_token });
       expect(like.statusCode).toBe(200);
       const event = await liked;
@@ -122,7 +82,7 @@ for (const { driver, skip } of drivers) {
       const { counts: _counts, ...resource } = event as UserNotification & { counts: unknown };
       expect(list.json().data[0]).toEqual(resource);
 
-      const viewed = waitFor<UserNotification>(channel, REALTIME_EVENTS.notificationCreated);
+      const viewed = nextEvent<UserNotification>(channel, REALTIME_EVENTS.notificationCreated);
       expect(
         (await api.call('GET', `/api/profiles/${aliceUuid}`, { token: bob.access_token })).statusCode,
       ).toBe(200);
@@ -140,7 +100,7 @@ for (const { driver, skip } of drivers) {
     it('refuses another member’s channel through the auth endpoint', async () => {
       const client = connect(alice);
       const channel = client.subscribe(realtimeChannels.notifications(bobUuid));
-      const error = await waitFor<{ status: number }>(channel, 'pusher:subscription_error');
+      const error = await nextEvent<{ status: number }>(channel, 'pusher:subscription_error');
       expect(error.status).toBe(403);
     });
 
@@ -149,32 +109,42 @@ for (const { driver, skip } of drivers) {
       for (const member of [alice, bob, alice]) {
         const channel = connect(member).subscribe(realtimeChannels.online);
         online.push(channel);
-        await waitFor(channel, 'pusher:subscription_succeeded');
+        await nextEvent(channel, 'pusher:subscription_succeeded');
       }
       const res = await api.call('GET', '/api/onlines/count');
       expect(res.json()).toEqual({ data: { online: 2 } });
 
-      const http = pusherHttpBroadcaster({ host: '127.0.0.1', port: rt.port, ...APP, appId: APP.id });
+      const http = pusherHttpBroadcaster({
+        host: '127.0.0.1',
+        port: rt.port,
+        ...TEST_REALTIME_APP,
+        appId: TEST_REALTIME_APP.id,
+      });
       expect(await http.presenceUserCount(realtimeChannels.online)).toBe(2);
       expect(await http.presenceUserCount('presence-empty')).toBe(0);
     });
 
     it('publishes through the signed HTTP API and leaves out the X-Socket-ID sender', async () => {
-      const http = pusherHttpBroadcaster({ host: '127.0.0.1', port: rt.port, ...APP, appId: APP.id });
+      const http = pusherHttpBroadcaster({
+        host: '127.0.0.1',
+        port: rt.port,
+        ...TEST_REALTIME_APP,
+        appId: TEST_REALTIME_APP.id,
+      });
       const sender = connect(bob);
       const other = connect(bob);
       const name = realtimeChannels.credits(bobUuid);
       const senderChannel = sender.subscribe(name);
       const otherChannel = other.subscribe(name);
       await Promise.all([
-        waitFor(senderChannel, 'pusher:subscription_succeeded'),
-        waitFor(otherChannel, 'pusher:subscription_succeeded'),
+        nextEvent(senderChannel, 'pusher:subscription_succeeded'),
+        nextEvent(otherChannel, 'pusher:subscription_succeeded'),
       ]);
       let senderGot = 0;
       senderChannel.bind(REALTIME_EVENTS.creditsEarned, () => {
         senderGot += 1;
       });
-      const received = waitFor(otherChannel, REALTIME_EVENTS.creditsEarned);
+      const received = nextEvent(otherChannel, REALTIME_EVENTS.creditsEarned);
       const payload = { credits_earned: 100, credits: 200, reason: 'purchase' };
       await http.publish([name], REALTIME_EVENTS.creditsEarned, payload, {
         socketId: sender.connection.socket_id,
@@ -183,8 +153,8 @@ for (const { driver, skip } of drivers) {
 
       // The API's own helper, in process, reaches both sockets.
       const both = Promise.all([
-        waitFor(senderChannel, REALTIME_EVENTS.creditsEarned),
-        waitFor(otherChannel, REALTIME_EVENTS.creditsEarned),
+        nextEvent(senderChannel, REALTIME_EVENTS.creditsEarned),
+        nextEvent(otherChannel, REALTIME_EVENTS.creditsEarned),
       ]);
       await api.context.realtime.events.creditsEarned(bobUuid, { ...payload, credits_earned: 5 });
       expect((await both)[0]).toMatchObject({ credits_earned: 5 });
@@ -193,7 +163,7 @@ for (const { driver, skip } of drivers) {
 
     it('a standalone API (no broadcaster given) publishes through the Pusher HTTP API', async () => {
       const standalone = await startTestApi(driver, {
-        realtimeApp: { id: APP.id, secret: APP.secret },
+        realtimeApp: { id: TEST_REALTIME_APP.id, secret: TEST_REALTIME_APP.secret },
         realtimeHttpApi: { host: '127.0.0.1', port: rt.port, useTls: false },
       });
       try {
@@ -205,8 +175,8 @@ for (const { driver, skip } of drivers) {
         const ownerUuid = (await standalone.call('POST', '/api/me', { token: owner.access_token })).json()
           .data.uuid;
         const channel = connect(owner, port).subscribe(realtimeChannels.notifications(ownerUuid));
-        await waitFor(channel, 'pusher:subscription_succeeded');
-        const received = waitFor<UserNotification>(channel, REALTIME_EVENTS.notificationCreated);
+        await nextEvent(channel, 'pusher:subscription_succeeded');
+        const received = nextEvent<UserNotification>(channel, REALTIME_EVENTS.notificationCreated);
         await standalone.call('PUT', `/api/profiles/${ownerUuid}/favorite`, { token: fan.access_token });
         expect((await received).data).toMatchObject({
           action_type: 'USER_FAVORITE',

@@ -1,59 +1,24 @@
-import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { REALTIME_EVENTS, realtimeChannels } from '@ukd/contracts/api';
-import { createRealtimeServer, type RealtimeServer } from '@ukd/realtime-server';
 import Pusher, { type Channel } from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SITE } from '../options';
 import { drivers, freshIp, registerMember, startTestApi, type TestApi } from '../test/harness';
+import { nextEvent, startTestRealtime, TEST_REALTIME_APP, type TestRealtime } from '../test/realtime-kit';
 import { inProcessBroadcaster } from './broadcaster';
-
-const APP = { id: 'flirtlane-test', key: 'flirtlane-key', secret: 'pusher-test-secret-0123456789abcdef' };
-
-async function startRealtime(): Promise<{ realtime: RealtimeServer; port: number; close(): Promise<void> }> {
-  const realtime = await createRealtimeServer({ apps: [APP] });
-  const server: Server = createServer((req, res) => {
-    void realtime.handleHttpApi(req, res).then((handled) => {
-      if (!handled) res.writeHead(404).end();
-    });
-  });
-  server.on('upgrade', (req, socket, head) => {
-    if (!realtime.handleUpgrade(req, socket, head)) socket.destroy();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    realtime,
-    port: (server.address() as AddressInfo).port,
-    async close() {
-      await realtime.close();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
-
-function waitFor<T>(channel: Channel, event: string, timeoutMs = 5000): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`timed out waiting for ${event}`)), timeoutMs);
-    channel.bind(event, (data: T) => {
-      clearTimeout(timer);
-      resolve(data);
-    });
-  });
-}
 
 for (const { driver, skip } of drivers) {
   describe.skipIf(skip)(`ended sessions lose their realtime sockets (issue #13 item 2, ${driver})`, () => {
     let api: TestApi;
-    let rt: Awaited<ReturnType<typeof startRealtime>>;
+    let rt: TestRealtime;
     let apiPort = 0;
     const clients: Pusher[] = [];
 
     beforeAll(async () => {
-      rt = await startRealtime();
+      rt = await startTestRealtime();
       api = await startTestApi(driver, {
-        realtimeApp: { id: APP.id, secret: APP.secret },
-        broadcaster: inProcessBroadcaster(rt.realtime, APP.id),
+        realtimeApp: { id: TEST_REALTIME_APP.id, secret: TEST_REALTIME_APP.secret },
+        broadcaster: inProcessBroadcaster(rt.realtime, TEST_REALTIME_APP.id),
       });
       await api.app.listen({ port: 0, host: '127.0.0.1' });
       apiPort = (api.app.server.address() as AddressInfo).port;
@@ -83,7 +48,7 @@ for (const { driver, skip } of drivers) {
 
     /** pusher-js on the member's notifications channel, authorised as one session. */
     async function listen(uuid: string, token: string, port = apiPort) {
-      const client = new Pusher(APP.key, {
+      const client = new Pusher(TEST_REALTIME_APP.key, {
         cluster: '',
         wsHost: '127.0.0.1',
         wsPort: rt.port,
@@ -98,7 +63,7 @@ for (const { driver, skip } of drivers) {
       });
       clients.push(client);
       const channel = client.subscribe(realtimeChannels.notifications(uuid));
-      await waitFor(channel, 'pusher:subscription_succeeded');
+      await nextEvent(channel, 'pusher:subscription_succeeded');
       return { client, channel };
     }
 
@@ -107,8 +72,10 @@ for (const { driver, skip } of drivers) {
 
     /** The socket still gets the member's notifications. */
     async function stillReceives(channel: Channel) {
-      const received = waitFor(channel, REALTIME_EVENTS.notificationCreated);
-      await rt.realtime.publish(APP.id, [channel.name], REALTIME_EVENTS.notificationCreated, { id: 1 });
+      const received = nextEvent(channel, REALTIME_EVENTS.notificationCreated);
+      await rt.realtime.publish(TEST_REALTIME_APP.id, [channel.name], REALTIME_EVENTS.notificationCreated, {
+        id: 1,
+      });
       expect(await received).toEqual({ id: 1 });
     }
 
@@ -215,7 +182,7 @@ for (const { driver, skip } of drivers) {
 
     it('through the Pusher HTTP API too (an API process without the realtime server)', async () => {
       const standalone = await startTestApi(driver, {
-        realtimeApp: { id: APP.id, secret: APP.secret },
+        realtimeApp: { id: TEST_REALTIME_APP.id, secret: TEST_REALTIME_APP.secret },
         realtimeHttpApi: { host: '127.0.0.1', port: rt.port, useTls: false },
       });
       try {
