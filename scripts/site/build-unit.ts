@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { type Configuration, rspack } from '@rspack/core';
+import { precompressFolder } from '@ukd/site-server/precompress';
 import { createJiti } from 'jiti';
 
 const jiti = createJiti(import.meta.url, { moduleCache: false });
@@ -12,6 +13,11 @@ export interface BuildRequest {
   outDir: string;
   publicPath?: string;
   mode?: 'production' | 'development';
+  /**
+   * Write brotli and gzip copies beside every text file, for the server to send as they are.
+   * On by default for production builds; `npm run dev` skips it for speed.
+   */
+  precompress?: boolean;
 }
 
 /** Builds one unit with its own `rspack.config.ts`, configured through the environment. */
@@ -20,6 +26,7 @@ export async function buildUnit({
   outDir,
   publicPath,
   mode = 'production',
+  precompress = mode === 'production',
 }: BuildRequest): Promise<void> {
   process.env.UKD_MODE = mode;
   process.env.UKD_OUT_DIR = outDir;
@@ -36,4 +43,5 @@ export async function buildUnit({
       resolve();
     });
   });
+  if (precompress) await precompressFolder(outDir);
 }

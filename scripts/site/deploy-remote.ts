@@ -35,7 +35,12 @@ function checkRoutes(remote: RemoteId, routes: RouteDefinition[]) {
   }
 }
 
-export async function deployRemote(remote: RemoteId, sourceDir = join(repoRoot, remote), intoSite = siteDir) {
+export async function deployRemote(
+  remote: RemoteId,
+  sourceDir = join(repoRoot, remote),
+  intoSite = siteDir,
+  { precompress = true }: { precompress?: boolean } = {},
+) {
   const started = Date.now();
   const version = `${started.toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const remoteDir = join(intoSite, 'remotes', remote);
@@ -47,7 +52,8 @@ export async function deployRemote(remote: RemoteId, sourceDir = join(repoRoot, 
   const slots = await readRemoteSlots(remote, sourceDir);
   const nav = await readRemoteNav(remote, sourceDir);
 
-  await buildUnit({ dir: sourceDir, outDir });
+  // Compressed before the manifest names this version: its first visitor already gets brotli.
+  await buildUnit({ dir: sourceDir, outDir, precompress });
 
   const shellClash = shellRoutes.find((route) => definitions.some((mine) => mine.path === route.path));
   if (shellClash) throw new Error(`${remote} cannot take ${shellClash.path}: the shell owns it`);

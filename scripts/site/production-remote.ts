@@ -40,6 +40,7 @@ export async function ensureProductionRemote(
     );
     if (statSync(builtManifest).mtimeMs >= sources) return 'reused';
   }
-  await deployRemote(remote, join(repoRoot, remote), siteDir);
+  // Development serves the plain files; compressing them would only slow the start.
+  await deployRemote(remote, join(repoRoot, remote), siteDir, { precompress: false });
   return 'built';
 }

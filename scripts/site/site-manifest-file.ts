@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, renameSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SiteInfo, SiteManifest } from '@ukd/contracts';
+import { precompressFile } from '@ukd/site-server/precompress';
 
 export const manifestName = 'site-manifest.json';
 
@@ -39,6 +40,9 @@ export async function updateSiteManifest(
     const temporary = join(siteDir, `.${manifestName}.${process.pid}.tmp`);
     writeFileSync(temporary, `${JSON.stringify(next, null, 2)}\n`);
     renameSync(temporary, join(siteDir, manifestName));
+    // Under the lock, so two deploys cannot leave the compressed copies of the older manifest.
+    // Until they are written the server sends the plain file: older copies are ignored.
+    await precompressFile(join(siteDir, manifestName));
     return next;
   } finally {
     rmdirSync(lock);

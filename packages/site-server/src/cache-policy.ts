@@ -1,4 +1,4 @@
-import { basename } from 'node:path';
+import { basename, extname } from 'node:path';
 
 /** Files whose name stays the same across deploys: they must be revalidated every time. */
 const entryPoints = new Set([
@@ -10,9 +10,12 @@ const entryPoints = new Set([
 ]);
 
 /**
- * Entry points are revalidated on every load so a deploy is seen at once; everything else is
- * content-hashed (or in a versioned remote folder) and can be cached for a year.
+ * Entry points and pages are revalidated on every load (a 304 when unchanged, by ETag) so a
+ * deploy is seen at once; everything else is content-hashed (or in a versioned remote folder)
+ * and can be cached for a year.
  */
 export function cacheControlFor(filePath: string): string {
-  return entryPoints.has(basename(filePath)) ? 'no-cache' : 'public, max-age=31536000, immutable';
+  return entryPoints.has(basename(filePath)) || extname(filePath).toLowerCase() === '.html'
+    ? 'no-cache'
+    : 'public, max-age=31536000, immutable';
 }

@@ -1,10 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { cacheControlFor } from './cache-policy';
 import { createPageRoutes } from './page-routes';
 import {
   API_HEADERS,
@@ -15,6 +13,7 @@ import {
   PERMISSIONS_POLICY,
   type SecurityHeaderOptions,
 } from './security-headers';
+import { createStaticFiles } from './static-files';
 
 /** The parts of the realtime server the site mounts on its own HTTP server. */
 export interface MountedRealtime {
@@ -124,26 +123,13 @@ export async function createSiteServer({
   const shellPage = join(siteDir, 'shell', 'index.html');
   const pageRoutes = createPageRoutes(siteDir);
 
-  for (const [index, folder] of ['shell', 'remotes'].entries()) {
-    await app.register(fastifyStatic, {
-      root: join(siteDir, folder),
-      prefix: `/${folder}/`,
-      decorateReply: index === 0,
-      index: false,
-      // Looked up per request, so a remote deployed while the server runs is served at once.
-      wildcard: true,
-      cacheControl: false,
-      setHeaders(reply, filePath) {
-        reply.header('Cache-Control', cacheControlFor(filePath));
-        reply.header('X-Content-Type-Options', 'nosniff');
-      },
-    });
-  }
-  app.get('/site-manifest.json', (_request, reply) =>
-    reply.header('Cache-Control', 'no-cache').sendFile('site-manifest.json', siteDir),
-  );
+  // Looked up per request, so a remote deployed while the server runs is served at once.
+  const staticFiles = createStaticFiles();
+  staticFiles.serveFolder(app, '/shell/', join(siteDir, 'shell'));
+  staticFiles.serveFolder(app, '/remotes/', join(siteDir, 'remotes'));
+  staticFiles.serveFile(app, '/site-manifest.json', join(siteDir, 'site-manifest.json'));
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
@@ -153,13 +139,11 @@ export async function createSiteServer({
       return reply.code(404).type('application/json').send({ message: 'Not Found' });
     }
     // The shell draws the 404 page itself; the status tells crawlers and link checkers.
-    return reply
-      .code(pageRoutes.isPage(path) ? 200 : 404)
-      .header('Cache-Control', 'no-cache')
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Referrer-Policy', 'strict-origin-when-cross-origin')
-      .type('text/html; charset=utf-8')
-      .send(readFileSync(shellPage));
+    const status = pageRoutes.isPage(path) ? 200 : 404;
+    if (!(await staticFiles.send(request, reply, shellPage, { status }))) {
+      return reply.code(404).type('application/json').send({ message: 'Not Found' });
+    }
+    return reply;
   });
 
   return app;
