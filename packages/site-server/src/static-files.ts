@@ -149,7 +149,8 @@ export function createStaticFiles() {
       else reply.header('Accept-Ranges', 'bytes');
 
       if (status === 200 && noneMatch(request.headers['if-none-match'], etag)) {
-        reply.removeHeader('Content-Type');
+        // RFC 9110: a 304 carries the validators and cache headers, not the body's metadata.
+        for (const name of ['Content-Type', 'Content-Encoding', 'Accept-Ranges']) reply.removeHeader(name);
         reply.code(304).send();
         return true;
       }
