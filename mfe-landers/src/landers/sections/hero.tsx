@@ -31,7 +31,9 @@ export function Hero({
   compact?: boolean;
 }) {
   return (
-    <section className={`${styles.hero} ${styles[lander.theme]} ${compact ? styles.compact : ''}`}>
+    <section
+      className={`${styles.hero} ${styles[lander.theme]} ${compact ? styles.compact : ''} ${aside ? styles.withPanel : ''}`}
+    >
       <div className={styles.heroInner}>
         <div className={styles.copy}>
           <h1 className={styles.headline}>{lander.headline}</h1>
@@ -49,7 +51,9 @@ export function Hero({
 export function Closing({ lander, withArt = false }: { lander: Lander; withArt?: boolean }) {
   return (
     <section className={`${styles.section} ${styles.closing}`}>
-      {withArt ? <LanderArt name={lander.art} className={styles.closingArt} /> : null}
+      {withArt ? (
+        <LanderArt name={lander.art} className={`${styles.closingArt} ${styles[lander.theme]}`} />
+      ) : null}
       <CallToAction lander={lander} />
       <p className={styles.muted}>
         Already a member? <SiteLink to="/login">Log in</SiteLink>
