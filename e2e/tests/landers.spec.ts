@@ -77,7 +77,9 @@ test.describe('on a 390 px phone', () => {
 test('the blog lists articles, an article renders, and its links go to /?s1=blog', async ({ page }) => {
   expect((await page.goto('/blog'))?.status()).toBe(200);
   await expect(page).toHaveTitle('Dating advice and safety blog - Flirtlane');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dating advice and safety' })).toBeVisible();
   const articles = page.getByRole('main').getByRole('listitem').getByRole('link');
+  await expect(articles.first()).toBeVisible();
   expect(await articles.count()).toBeGreaterThanOrEqual(5);
 
   await page.getByRole('link', { name: 'First messages that get replies' }).click();
