@@ -8,8 +8,11 @@ import { expect, test } from '../support/fixtures';
 
 const repoRoot = join(import.meta.dirname, '..', '..');
 
-/** A fingerprint of every file the shell serves: it must not change when a remote deploys. */
-function shellFingerprint(): string {
+/**
+ * A fingerprint of every file the shell and the other remotes serve, and of the other remotes'
+ * entries in the site manifest: none of it may change when mfe-landers deploys.
+ */
+function othersFingerprint(): string {
   const hash = createHash('sha256');
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
@@ -21,6 +24,13 @@ function shellFingerprint(): string {
     }
   };
   walk(join(siteDir, 'shell'));
+  for (const remote of readdirSync(join(siteDir, 'remotes')).sort()) {
+    if (remote !== 'mfe-landers') walk(join(siteDir, 'remotes', remote));
+  }
+  const manifest = JSON.parse(readFileSync(join(siteDir, 'site-manifest.json'), 'utf8')) as {
+    remotes: { id: string }[];
+  };
+  hash.update(JSON.stringify(manifest.remotes.filter((remote) => remote.id !== 'mfe-landers')));
   return hash.digest('hex');
 }
 
@@ -32,7 +42,7 @@ function deployLanders(from: string) {
   });
 }
 
-test('marketing ships a new lander by deploying mfe-landers alone; the shell is not rebuilt', async ({
+test('marketing ships a new lander by deploying mfe-landers alone; neither the shell nor another remote is rebuilt', async ({
   page,
 }) => {
   // The landers team's own checkout of its remote, with one lander added to the catalog.
@@ -46,16 +56,23 @@ test('marketing ships a new lander by deploying mfe-landers alone; the shell is 
     slug: 'spring-singles',
     paths: ['/landers/spring-singles', '/springsingles'],
     title: 'Spring singles',
+    description: 'Longer days and lighter evenings: meet UK adults who want to chat this spring.',
     headline: 'Spring into something new',
     intro: 'Longer days, lighter evenings and people nearby who want to chat.',
-    benefits: ['Free to join', 'Chat with people near you'],
     callToAction: 'Join free this spring',
+    layout: 'story',
+    art: 'map',
     theme: 'sunset',
+    points: [
+      ['Free to join', 'A profile in a minute.'],
+      ['Chat near you', 'Search by town.'],
+      ['Blossom at your pace', 'Meet when it feels right.'],
+    ],
   },
 ];`;
   writeFileSync(catalog, readFileSync(catalog, 'utf8').replace(/\n\];\n/, `\n${newLander}\n`));
 
-  const before = shellFingerprint();
+  const before = othersFingerprint();
   expect((await page.goto('/landers/spring-singles'))?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'This page could not be found' })).toBeVisible();
 
@@ -66,14 +83,33 @@ test('marketing ships a new lander by deploying mfe-landers alone; the shell is 
     expect((await page.goto('/landers/spring-singles'))?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1, name: 'Spring into something new' })).toBeVisible();
     await expect(page).toHaveTitle('Spring singles - Flirtlane');
-    await page.goto('/springsingles');
+    await expect(page.getByRole('heading', { level: 2, name: 'How it usually goes' })).toBeVisible();
+    await expect(page.getByText('Blossom at your pace')).toBeVisible();
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      'Longer days and lighter evenings: meet UK adults who want to chat this spring.',
+    );
+    await page.getByRole('link', { name: 'Join free this spring' }).first().click();
+    await expect(page).toHaveURL(/\/register$/);
+    expect((await page.goto('/springsingles'))?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1, name: 'Spring into something new' })).toBeVisible();
-    // The remote's existing pages still work, and the shell's files are byte for byte the same.
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      'href',
+      new URL('/landers/spring-singles', page.url()).href,
+    );
+    // The other landers and the blog, from the same deploy, still answer.
+    await page.goto('/lander32');
+    await expect(page.getByRole('heading', { level: 1, name: 'Tonight could be interesting' })).toBeVisible();
+    await page.goto('/blog/first-messages');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'First messages that get replies' }),
+    ).toBeVisible();
+    // The remote's existing pages still work; the shell's and other remotes' files are byte for byte the same.
     await page.goto('/');
     await expect(
       page.getByRole('heading', { level: 1, name: 'Chat, flirt and meet adults across the UK' }),
     ).toBeVisible();
-    expect(shellFingerprint()).toBe(before);
+    expect(othersFingerprint()).toBe(before);
   } finally {
     // Put the repository's landers back, so the other journeys see the site as built.
     deployLanders(join(repoRoot, 'mfe-landers'));

@@ -1,4 +1,7 @@
 import { createRemoteApp } from '@ukd/federation/remote-app';
-import { routes } from './routes';
+import { landerPage, landerPatterns, pageRoutes } from './page-routes';
 
-export const { bootstrap, mount, unmount } = createRemoteApp(routes);
+export const { bootstrap, mount, unmount } = createRemoteApp([
+  ...pageRoutes,
+  ...landerPatterns.map((path) => ({ path, page: landerPage })),
+]);

@@ -1,7 +1,6 @@
 import type { RemoteRegistration, ShellContext } from '@ukd/contracts';
-import { routeDefinitions } from '@ukd/federation/remote-routes';
-import { routes } from './routes';
 
 export function register(_shell: ShellContext): RemoteRegistration {
-  return { id: 'mfe-landers', routes: routeDefinitions(routes) };
+  // No routes: the shell reads them from the site manifest, and the lander catalog stays out of `/`.
+  return { id: 'mfe-landers' };
 }

@@ -1,25 +1,23 @@
 import type { RemoteRoute } from '@ukd/federation/remote-routes';
 import { landers } from './landers/catalog';
+import { landerPage, pageRoutes } from './page-routes';
 
-const landerPage = () => import('./pages/lander-page');
-
+/**
+ * Every route mfe-landers owns, for the site manifest (read when the remote deploys): its own
+ * pages, then each lander's main path and its campaign aliases, which name the main path as
+ * canonical.
+ */
 export const routes: RemoteRoute[] = [
-  {
-    path: '/',
-    title: 'Chat, flirt and meet UK adults',
-    access: 'guest',
-    layout: 'guest',
-    name: 'index',
-    page: () => import('./pages/home-page'),
-  },
-  ...landers.flatMap((lander) =>
-    lander.paths.map(
+  ...pageRoutes,
+  ...landers.flatMap(({ paths: [main = '', ...aliases], name, title, description }) =>
+    [main, ...aliases].map(
       (path): RemoteRoute => ({
         path,
-        title: lander.title,
+        title,
+        description,
         access: 'guest',
-        layout: 'guest-no-affiliate',
-        ...(lander.name ? { name: lander.name } : {}),
+        layout: 'guest',
+        ...(path === main ? (name ? { name } : {}) : { canonical: main }),
         page: landerPage,
       }),
     ),

@@ -30,6 +30,10 @@ export interface RouteDefinition {
   path: string;
   /** Page title; the shell renders it as `title - product`. */
   title: string;
+  /** The page's `<meta name="description">`; the shell keeps the site's own when absent. */
+  description?: string;
+  /** The path search engines should index when this one is an alias (`/lander32`); default: itself. */
+  canonical?: string;
   access: Access;
   layout: LayoutName;
   /** Named routes SPEC refers to (index, lander32, milf, login, blog, deactivated, vip). */

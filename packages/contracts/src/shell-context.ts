@@ -83,7 +83,11 @@ export type WidgetLoader = () => Promise<{ default: unknown }>;
 export interface RemoteRegistration {
   /** The remote's folder name, as in the site manifest (`mfe-messaging`). */
   id: string;
-  routes: RouteDefinition[];
+  /**
+   * Its routes, as in the site manifest, which is where the shell reads them. Optional, so a
+   * remote with a long route list (mfe-landers' catalog) need not ship it to every page.
+   */
+  routes?: RouteDefinition[];
   /** The member pages this remote owns, for the shell's menus (from its `src/nav.ts`). */
   nav?: NavItem[];
   widgets?: Partial<Record<SlotName, WidgetLoader>>;

@@ -40,7 +40,7 @@ function lifecycles(rootComponent: (props: RemoteAppProps) => ReactNode) {
  * each page's code loads only when its route is shown. A render error is handed to the shell,
  * which shows its fallback for the section.
  */
-export function createRemoteApp(routes: readonly RemoteRoute[]) {
+export function createRemoteApp(routes: readonly Pick<RemoteRoute, 'path' | 'page'>[]) {
   const pages = routes.map((route) => ({ path: route.path, Page: lazy(route.page) }));
 
   // biome-ignore lint/correctness/noComponentHookFactories: built once per remote when its module loads, never per render

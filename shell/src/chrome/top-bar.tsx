@@ -6,21 +6,24 @@ import { useLocation, useNavigate } from 'react-router';
 import { useShellServices } from '../session/shell-services';
 import { OnlineCount } from './online-count';
 
-/** SPEC §2 top bar: online count everywhere; Log In and Create account for visitors. */
-export function TopBar({ siteName }: { siteName: string }) {
+/**
+ * SPEC §2 top bar: online count everywhere; Log In and Create account for visitors. `homeTo`
+ * is where the brand link and Create account lead (`/?s1=blog` on blog pages, per SPEC).
+ */
+export function TopBar({ siteName, homeTo }: { siteName: string; homeTo?: string }) {
   const user = useSelector(selectUser);
   return (
     <header className="shell-top-bar">
-      <SiteLink to="/" className="shell-brand" aria-label={`${siteName} home`}>
+      <SiteLink to={homeTo ?? '/'} className="shell-brand" aria-label={`${siteName} home`}>
         {siteName}
       </SiteLink>
       <OnlineCount />
-      {user ? <MemberActions deactivated={user.deactivated} /> : <VisitorActions />}
+      {user ? <MemberActions deactivated={user.deactivated} /> : <VisitorActions registerTo={homeTo} />}
     </header>
   );
 }
 
-function VisitorActions() {
+function VisitorActions({ registerTo = '/register' }: { registerTo?: string | undefined }) {
   const { pathname } = useLocation();
   const onLogin = pathname === '/login';
   return (
@@ -30,7 +33,7 @@ function VisitorActions() {
           Log In
         </SiteLink>
       )}
-      <SiteLink to="/register" className="ukd-button ukd-button--primary">
+      <SiteLink to={onLogin ? '/register' : registerTo} className="ukd-button ukd-button--primary">
         {onLogin ? 'Register' : 'Create account'}
       </SiteLink>
     </nav>

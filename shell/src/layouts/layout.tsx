@@ -18,6 +18,9 @@ function MemberHeaderBar({ hidden }: { hidden: boolean }) {
   );
 }
 
+/** SPEC §2: from blog pages the brand link and Create account both go to `/?s1=blog`. */
+const blogHome = '/?s1=blog';
+
 /**
  * The frame around a page, by the layout name a route declares. Layouts that differ only in
  * chrome share one component; an unknown name falls back to `default` (SPEC §2).
@@ -48,7 +51,7 @@ export function Layout({
     default:
       return (
         <>
-          <TopBar siteName={siteName} />
+          <TopBar siteName={siteName} homeTo={name === 'blog' ? blogHome : undefined} />
           <MemberHeaderBar hidden={hideHeaderBar || name === 'auth'} />
           <main className={`shell-main shell-main--${name}`}>{children}</main>
           <Footer siteName={siteName} />

@@ -7,6 +7,37 @@ export function useDocumentTitle(title: string, siteName: string) {
   }, [title, siteName]);
 }
 
+/** The head tag named `selector`, created from `attributes` the first time a page needs it. */
+function headTag(selector: string, tag: 'meta' | 'link', attributes: Record<string, string>) {
+  let element = document.head.querySelector<HTMLMetaElement | HTMLLinkElement>(selector);
+  if (!element) {
+    element = document.createElement(tag);
+    for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+    document.head.append(element);
+  }
+  return element;
+}
+
+let siteDescription: string | undefined;
+
+/**
+ * The route's meta description (the site's own from index.html when it has none) and its
+ * canonical link: an alias such as `/lander32` names its lander's main path. No canonical on a
+ * page that does not exist.
+ */
+export function usePageMeta(pathname: string, description?: string, canonical?: string | null) {
+  useEffect(() => {
+    const meta = headTag('meta[name="description"]', 'meta', { name: 'description' }) as HTMLMetaElement;
+    siteDescription ??= meta.content;
+    meta.content = description ?? siteDescription;
+  }, [description]);
+  useEffect(() => {
+    const link = headTag('link[rel="canonical"]', 'link', { rel: 'canonical' }) as HTMLLinkElement;
+    if (canonical === null) link.remove();
+    else link.href = new URL(canonical ?? pathname, window.location.origin).href;
+  }, [pathname, canonical]);
+}
+
 /** SPEC §2: every navigation starts at the top of the new page. */
 export function useScrollReset(pathname: string) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change by design

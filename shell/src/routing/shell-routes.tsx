@@ -18,7 +18,7 @@ import { RemoteOutlet } from '../remotes/remote-outlet';
 import type { RemoteRegistry } from '../remotes/remote-registry';
 import { useShellServices } from '../session/shell-services';
 import { decideAccess } from './guards';
-import { useDocumentTitle, useScrollReset } from './page-effects';
+import { useDocumentTitle, usePageMeta, useScrollReset } from './page-effects';
 import type { RouteTable } from './route-table';
 
 const lazyPages = new Map<RemoteRoute['page'], ComponentType>();
@@ -71,6 +71,7 @@ export function ShellRoutes({
   const maintenance = useSelector(selectMaintenance);
 
   useDocumentTitle(match ? match.route.title : 'This page could not be found', siteName);
+  usePageMeta(location.pathname, match?.route.description, match ? match.route.canonical : null);
   useScrollReset(location.pathname);
   useLoginFromUrl();
   useEffect(() => {
