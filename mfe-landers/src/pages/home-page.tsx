@@ -44,7 +44,7 @@ export default function HomePage() {
               Log In
             </SiteLink>
           </div>
-          <p className={styles.smallPrint}>18+ only. Most profiles are fictional; see our terms.</p>
+          <p className={styles.smallPrint}>18+ only. Free to join; credits pay for the messages you send.</p>
         </div>
       </section>
 
