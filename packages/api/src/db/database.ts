@@ -24,6 +24,46 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
 // Arbitrary constant: serialises migrations when several API processes start against one PostgreSQL.
 const MIGRATION_LOCK_ID = 727_100_3;
 
+/** How long a query waits to reach PostgreSQL (connect, or a free pooled connection). */
+export const CONNECT_TIMEOUT_MS = 5000;
+
+// What node-postgres throws when the server cannot be reached or drops the connection: socket
+// error codes, and SQLSTATEs 08xxx (connection exception), 57P01-57P03 (shut down, crashed,
+// starting up) and 53300 (too many connections). Its own connection errors carry no code, only
+// these messages.
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
+const UNREACHABLE_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'is not queryable',
+  'Connection ended unexpectedly',
+];
+
+/**
+ * True when `error` (or an error it wraps: drizzle's `cause`, an AggregateError's `errors`) means
+ * the database is unreachable rather than that the query was wrong: the API answers 503 for it.
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 5) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code.startsWith('08'))) return true;
+  if (UNREACHABLE_MESSAGES.some((m) => error.message.includes(m))) return true;
+  const inner = error instanceof AggregateError ? error.errors : [];
+  return [error.cause, ...inner].some((e) => isDatabaseUnavailable(e, depth + 1));
+}
+
 export function isPostgresUrl(url: string | undefined): url is string {
   return !!url && /^postgres(ql)?:\/\//.test(url);
 }
@@ -40,10 +80,23 @@ export async function openDatabase(opts: {
   onIdleError?: (err: Error) => void;
 }): Promise<Database> {
   if (isPostgresUrl(opts.databaseUrl)) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 10,
+      // Fault tolerance (issue #13): reaching the server, or waiting for a free pooled connection,
+      // gives up after this long, so a request fails (503, isDatabaseUnavailable) instead of
+      // hanging while the database is away. The pool drops broken connections and opens new
+      // ones on demand, so it recovers by itself once the server is back.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
     // An idle connection dropped by the server (restart, failover) must not crash the process;
     // the pool replaces it on the next query.
     pool.on('error', (err) => opts.onIdleError?.(err));
+    // pg-pool listens for errors only on idle connections: one checked out (a transaction between
+    // two queries) that the server drops emitted an unhandled 'error' and killed the process (the
+    // fault suite's PostgreSQL restart). Its next query fails instead (503), and the pool discards
+    // it on release.
+    pool.on('connect', (client) => client.on('error', (err) => opts.onIdleError?.(err)));
     const client = await pool.connect();
     try {
       await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
