@@ -29,8 +29,8 @@ export async function freePort(): Promise<number> {
   return address.port;
 }
 
-export function tempDir(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
+export function tempDir(prefix: string, base = tmpdir()): string {
+  const dir = mkdtempSync(join(base, prefix));
   tempDirs.add(dir);
   return dir;
 }
@@ -120,8 +120,9 @@ export interface OwnPostgres {
 }
 
 export async function startOwnPostgres(): Promise<OwnPostgres> {
-  const dir = tempDir('ukd-faults-pg-');
   const account = postgresAccount();
+  // The postgres account must reach its data dir: /tmp always lets it, whatever TMPDIR says.
+  const dir = tempDir('ukd-faults-pg-', account ? '/tmp' : tmpdir());
   if (account) chownSync(dir, account.uid, account.gid);
   const data = join(dir, 'data');
   const ids = account ? { uid: account.uid, gid: account.gid } : {};

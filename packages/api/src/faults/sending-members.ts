@@ -164,9 +164,9 @@ export class Sender {
   }
 
   async #run(): Promise<void> {
-    const deadline = Date.now() + this.deadlineMs;
     while (!this.#stopping) {
       const clientMsgId = randomUUID();
+      const deadline = Date.now() + this.deadlineMs;
       for (;;) {
         if (this.#aborted) return;
         if (Date.now() > deadline) throw new Error(`send ${clientMsgId} was never acknowledged`);
@@ -190,7 +190,7 @@ export class Sender {
           break;
         }
         this.failures.set(answer.status, (this.failures.get(answer.status) ?? 0) + 1);
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        await new Promise((resolve) => setTimeout(resolve, 100));
       }
     }
   }

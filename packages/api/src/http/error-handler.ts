@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable } from '../db/database';
+import { isDatabaseUnavailable } from '../db/database-unavailable';
 import { ApiError, addError, type FieldErrors, summarise } from './api-error';
 
 // Client mistakes Fastify detects before a handler runs; all become a 422 on the `body` field
