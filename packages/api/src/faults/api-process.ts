@@ -60,7 +60,12 @@ export async function startApiProcess(databaseUrl: string, realtimePort: number)
     failed.catch(() => {});
     const healthy = async () => (await fetch(`http://127.0.0.1:${port}/healthz`)).status === 200;
     // tsx compiles the API on start; on a loaded 2-core machine that can take a while.
-    await Promise.race([waitFor('the API', healthy, 120_000, tracked.output), failed]);
+    try {
+      await Promise.race([waitFor('the API', healthy, 120_000, tracked.output), failed]);
+    } catch (error) {
+      await stopProcess(tracked, 'SIGKILL');
+      throw error;
+    }
   };
   await start();
   const kill = async () => {

@@ -61,6 +61,12 @@ export function track(child: ChildProcess): Tracked {
       running.delete(child);
       resolve(signal ?? `exit ${code}`);
     });
+    // A binary that is missing (no redis-server installed) never starts, and never exits.
+    child.once('error', (error) => {
+      running.delete(child);
+      output += `\n${error.message}`;
+      resolve(`not started: ${error.message}`);
+    });
   });
   return { child, output: () => output, exited };
 }
