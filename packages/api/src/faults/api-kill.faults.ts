@@ -5,8 +5,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRealtime, type TestRealtime } from '../test/realtime-kit';
 import { type ApiProcess, startApiProcess } from './api-process';
+import { checkLedger, sound } from './ledger-check';
 import { type OwnPostgres, startOwnPostgres } from './own-services';
-import { checkLedger, makePairs, Sender, sound, until, whileSending } from './sending-members';
+import { makePairs, Sender, until, whileSending } from './sending-members';
 
 const GRANTED = 1000;
 

@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRealtime, type TestRealtime } from '../test/realtime-kit';
 import { type ApiProcess, startApiProcess } from './api-process';
 import { ChatClient } from './chat-client';
+import { checkLedger, sound } from './ledger-check';
 import { type OwnPostgres, type OwnRedis, startOwnPostgres, startOwnRedis } from './own-services';
-import { checkLedger, makePairs, Sender, sound, until, whileSending } from './sending-members';
+import { makePairs, Sender, until, whileSending } from './sending-members';
 
 const GRANTED = 1000;
 
