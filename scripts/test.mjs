@@ -18,8 +18,8 @@ const ansi = /\u001b\[[0-9;]*m/g;
 /** Vitest prints `Tests  12 passed | 1 failed (13)`; Playwright `12 passed` and `1 failed`. */
 function count(output) {
   const text = output.replace(ansi, '');
-  // pnpm prefixes each line of a recursive run with `<package dir> test: `.
-  for (const line of text.split('\n').map((l) => l.replace(/^\S+ test: /, ''))) {
+  // pnpm prefixes each line of a recursive run with `<package dir> test: ` (or `test:faults: `).
+  for (const line of text.split('\n').map((l) => l.replace(/^\S+ test(:faults)?: /, ''))) {
     const vitest = line.match(/^\s*Tests\s+(.*)\(\d+\)\s*$/);
     const playwright = line.match(/^\s+(\d+) (passed|failed|flaky)\b/);
     if (vitest) {
@@ -82,6 +82,13 @@ if (!only || only === 'unit')
     '--no-bail',
     '--filter=!@ukd/e2e',
     'test',
+  ]);
+// Its own step: it starts its own PostgreSQL, Redis and API processes and kills them (README, Faults).
+if (!only || only === 'faults')
+  await step('fault suite (API killed, PostgreSQL and Redis restarted)', 'npx', [
+    ...pinnedPnpm,
+    '--filter=@ukd/api',
+    'test:faults',
   ]);
 if (!only || only === 'e2e')
   await step('browser journeys (Playwright, Chromium)', 'npx', [...pinnedPnpm, '--filter=@ukd/e2e', 'test']);

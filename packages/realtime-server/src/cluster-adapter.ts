@@ -18,13 +18,20 @@ export type LocalDelivery = (message: ChannelBroadcast) => void;
 /** Closes this node's sockets of a signed-in user (logout, ban). */
 export type LocalTermination = (appId: string, userId: string) => void;
 
+/** Has every socket on this node reconnect (4200) and catch up, after the node may have missed events. */
+export type LocalReconnect = () => void;
+
 /**
  * What differs between one node and a cluster: fan-out to other nodes, and where presence
  * and subscription counts live. The in-process adapter is the one-node case.
  */
 export interface ClusterAdapter {
   /** Called once by the server with the functions that act on this node's sockets. */
-  start(deliverLocal: LocalDelivery, terminateLocal: LocalTermination): Promise<void>;
+  start(
+    deliverLocal: LocalDelivery,
+    terminateLocal: LocalTermination,
+    reconnectLocal: LocalReconnect,
+  ): Promise<void>;
   /** Delivers to this node's subscribers and to every other node's. */
   broadcast(message: ChannelBroadcast): Promise<void>;
   /** Closes a signed-in user's sockets on every node. */

@@ -3,7 +3,7 @@ import { isValidChannelName, isValidEventName, isValidSocketId } from './protoco
 
 export class PublishError extends Error {
   constructor(
-    readonly status: 400 | 404 | 413,
+    readonly status: 400 | 404 | 413 | 503,
     message: string,
   ) {
     super(message);

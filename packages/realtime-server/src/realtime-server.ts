@@ -80,6 +80,7 @@ export async function createRealtimeServer(options: RealtimeServerOptions): Prom
   await adapter.start(
     (message) => gateway.deliverLocal(message),
     (appId, userId) => gateway.terminateLocal(appId, userId),
+    () => gateway.reconnectLocal(),
   );
 
   const publish = async (

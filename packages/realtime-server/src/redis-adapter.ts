@@ -1,8 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import type { ChannelBroadcast, ClusterAdapter, LocalDelivery, LocalTermination } from './cluster-adapter';
+import type {
+  ChannelBroadcast,
+  ClusterAdapter,
+  LocalDelivery,
+  LocalReconnect,
+  LocalTermination,
+} from './cluster-adapter';
 import type { Logger } from './logger';
 import type { PresenceMember } from './presence-registry';
+import { joinScript, leaveScript } from './presence-scripts';
+import { PublishError } from './publish-validation';
+import { RedisLink } from './redis-link';
 
 export interface RedisAdapterOptions {
   url: string;
@@ -32,6 +41,7 @@ export class RedisAdapter implements ClusterAdapter {
   readonly #commands: Redis;
   readonly #subscriber: Redis;
   readonly #broadcastChannel: string;
+  readonly #link: RedisLink;
   #deliver: LocalDelivery = () => {};
   #terminate: LocalTermination = () => {};
   #heartbeat: NodeJS.Timeout | undefined;
@@ -46,6 +56,7 @@ export class RedisAdapter implements ClusterAdapter {
     this.#commands = new Redis(options.url, redisOptions);
     this.#subscriber = new Redis(options.url, { lazyConnect: true });
     this.#broadcastChannel = `${this.#prefix}broadcast`;
+    this.#link = new RedisLink(this.#subscriber, this.#broadcastChannel, this.#logger);
     for (const client of [this.#commands, this.#subscriber]) {
       client.on('error', (error: Error) => this.#logger.warn({ err: error.message }, 'redis error'));
     }
@@ -53,9 +64,9 @@ export class RedisAdapter implements ClusterAdapter {
     this.#commands.defineCommand('presenceLeave', { numberOfKeys: 4, lua: leaveScript });
   }
 
-  async start(deliverLocal: LocalDelivery, terminateLocal: LocalTermination): Promise<void> {
-    this.#deliver = deliverLocal;
-    this.#terminate = terminateLocal;
+  async start(deliver: LocalDelivery, terminate: LocalTermination, reconnect: LocalReconnect): Promise<void> {
+    this.#deliver = deliver;
+    this.#terminate = terminate;
     const connect = Promise.all([this.#commands.connect(), this.#subscriber.connect()]);
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
@@ -72,6 +83,7 @@ export class RedisAdapter implements ClusterAdapter {
     }
     this.#subscriber.on('message', (_channel: string, raw: string) => this.#onRemote(raw));
     await this.#subscriber.subscribe(this.#broadcastChannel);
+    this.#link.watch(reconnect);
     await this.#beat();
     this.#heartbeat = setInterval(() => {
       this.#beating = this.#beat()
@@ -82,6 +94,7 @@ export class RedisAdapter implements ClusterAdapter {
   }
 
   async broadcast(message: ChannelBroadcast): Promise<void> {
+    if (!this.#link.up) throw new PublishError(503, 'Redis is unavailable: events cannot reach every node');
     // Local sockets get the event straight away; Redis only carries it to the other nodes.
     this.#deliver(message);
     await this.#commands.publish(this.#broadcastChannel, JSON.stringify({ node: this.#nodeId, message }));
@@ -151,6 +164,7 @@ export class RedisAdapter implements ClusterAdapter {
   }
 
   async close(): Promise<void> {
+    this.#link.stop();
     clearInterval(this.#heartbeat);
     await this.#beating;
     try {
@@ -168,7 +182,7 @@ export class RedisAdapter implements ClusterAdapter {
     } catch {
       return;
     }
-    if (parsed.node === this.#nodeId) return;
+    if (parsed.node === this.#nodeId || !this.#link.up) return;
     if (parsed.message) this.#deliver(parsed.message);
     if (parsed.terminate) this.#terminate(parsed.terminate.appId, parsed.terminate.userId);
   }
@@ -261,31 +275,3 @@ interface PresenceScripts {
 function joinEntry(appId: string, channel: string, socketId: string): string {
   return `${appId}\n${channel}\n${socketId}`;
 }
-
-// Atomic so two nodes joining the same user at once cannot both announce member_added.
-// KEYS: conns, counts, members, node presence set. ARGV: conn key, user id, user_info JSON, node entry.
-const joinScript = `
-if redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2]) == 0 then return 0 end
-redis.call('SADD', KEYS[4], ARGV[4])
-local n = redis.call('HINCRBY', KEYS[2], ARGV[2], 1)
-if n == 1 then
-  redis.call('HSET', KEYS[3], ARGV[2], ARGV[3])
-  return 1
-end
-return 0
-`;
-
-// KEYS as above. ARGV: conn key, node entry. Returns the user id when it was the user's last socket.
-const leaveScript = `
-redis.call('SREM', KEYS[4], ARGV[2])
-local uid = redis.call('HGET', KEYS[1], ARGV[1])
-if not uid then return false end
-redis.call('HDEL', KEYS[1], ARGV[1])
-local n = redis.call('HINCRBY', KEYS[2], uid, -1)
-if n <= 0 then
-  redis.call('HDEL', KEYS[2], uid)
-  redis.call('HDEL', KEYS[3], uid)
-  return uid
-end
-return false
-`;

@@ -116,19 +116,22 @@ export class WebSocketGateway {
     }
   }
 
-  /**
-   * Closes a user's sockets with 4009 so pusher-js does not reconnect them (logout, ban): those
-   * signed in as the user and those holding a private subscription signed for that id.
-   */
+  /** Closes a user's sockets with 4009, so pusher-js does not reconnect them (logout, ban): those
+   * signed in as the user and those holding a private subscription signed for that id. */
   terminateLocal(appId: string, userId: string): void {
     const sockets = this.#users.socketsOf(appId, userId);
-    if (!sockets) return;
+    if (sockets) this.#dropAll(sockets, ErrorCode.Unauthorized, 'Connection terminated by the server');
+  }
+
+  /** Has every client reconnect now (4200), so it resubscribes and catches up what this node missed. */
+  reconnectLocal(): void {
+    this.#dropAll(this.#connections, ErrorCode.ServerClosing, 'Reconnect: events may have been missed');
+  }
+
+  #dropAll(sockets: Iterable<Connection>, code: number, message: string): void {
     for (const connection of [...sockets]) {
-      this.#frames.send(
-        connection,
-        errorFrame(ErrorCode.Unauthorized, 'Connection terminated by the server'),
-      );
-      this.#frames.drop(connection, ErrorCode.Unauthorized, 'Connection terminated');
+      this.#frames.send(connection, errorFrame(code, message));
+      this.#frames.drop(connection, code, message);
     }
   }
 

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { CONNECT_TIMEOUT_MS } from './database-unavailable';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -40,10 +41,23 @@ export async function openDatabase(opts: {
   onIdleError?: (err: Error) => void;
 }): Promise<Database> {
   if (isPostgresUrl(opts.databaseUrl)) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 10,
+      // Fault tolerance (issue #13): reaching the server, or waiting for a free pooled connection,
+      // gives up after this long, so a request fails (503, isDatabaseUnavailable) instead of
+      // hanging while the database is away. The pool drops broken connections and opens new
+      // ones on demand, so it recovers by itself once the server is back.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
     // An idle connection dropped by the server (restart, failover) must not crash the process;
     // the pool replaces it on the next query.
     pool.on('error', (err) => opts.onIdleError?.(err));
+    // pg-pool listens for errors only on idle connections: one checked out (a transaction between
+    // two queries) that the server drops emitted an unhandled 'error' and killed the process (the
+    // fault suite's PostgreSQL restart). Its next query fails instead (503), and the pool discards
+    // it on release.
+    pool.on('connect', (client) => client.on('error', (err) => opts.onIdleError?.(err)));
     const client = await pool.connect();
     try {
       await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/database-unavailable';
 import { ApiError, addError, type FieldErrors, summarise } from './api-error';
 
 // Client mistakes Fastify detects before a handler runs; all become a 422 on the `body` field
@@ -54,6 +55,13 @@ export function errorHandler(error: unknown, request: FastifyRequest, reply: Fas
         });
       return send(reply, status, error.message);
     }
+  }
+  if (isDatabaseUnavailable(error)) {
+    // The database is away (restart, failover, network): a 503 the client retries or shows as
+    // maintenance (docs/decisions.md), never a 500. The pool reconnects on its own.
+    request.log.warn({ err: error }, 'database unavailable');
+    reply.header('retry-after', '5');
+    return send(reply, 503, 'Service Unavailable');
   }
   request.log.error({ err: error }, 'request failed');
   return send(reply, 500, 'Server Error');

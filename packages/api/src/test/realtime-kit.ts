@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRealtimeServer, type RealtimeServer } from '@ukd/realtime-server';
+import { createRealtimeServer, type RealtimeServer, type RealtimeServerOptions } from '@ukd/realtime-server';
 import type { Channel } from 'pusher-js';
 
 /** The realtime app the API tests sign for. */
@@ -16,9 +16,14 @@ export interface TestRealtime {
   close(): Promise<void>;
 }
 
-/** A realtime server on its own loopback port: WebSockets at /app/{key}, HTTP API at /apps/{id}. */
-export async function startTestRealtime(): Promise<TestRealtime> {
-  const realtime = await createRealtimeServer({ apps: [TEST_REALTIME_APP] });
+/**
+ * A realtime server on its own loopback port: WebSockets at /app/{key}, HTTP API at /apps/{id}.
+ * `options` join it to others (`redisUrl`), as the fault suite does.
+ */
+export async function startTestRealtime(
+  options: Omit<RealtimeServerOptions, 'apps'> = {},
+): Promise<TestRealtime> {
+  const realtime = await createRealtimeServer({ apps: [TEST_REALTIME_APP], ...options });
   const server: Server = createServer((req, res) => {
     void realtime.handleHttpApi(req, res).then((handled) => {
       if (!handled) res.writeHead(404).end();
