@@ -1,5 +1,7 @@
+import { selectSettings } from '@ukd/store';
 import { ArticleNotice, SiteLink } from '@ukd/ui';
 import type { ReactNode } from 'react';
+import { useSelector } from 'react-redux';
 import facts from './facts.module.css';
 import questions from './questions.module.css';
 
@@ -52,4 +54,14 @@ export function Question({ id, question, children }: Children & { id: string; qu
       </details>
     </li>
   );
+}
+
+/**
+ * The support address from the site's configuration (`SUPPORT_EMAIL`, read through
+ * `GET /api/settings`), never written into the copy; until the settings arrive, the contact page.
+ */
+export function SupportEmail() {
+  const email = useSelector(selectSettings)?.support.email;
+  if (!email) return <SiteLink to="/contact">our contact page</SiteLink>;
+  return <a href={`mailto:${email}`}>{email}</a>;
 }

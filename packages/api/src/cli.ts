@@ -103,7 +103,7 @@ async function moderate(db: Db, what: 'photos' | 'reports', action: string, ids:
     if (open.length === 0) console.log('no open reports');
     for (const r of open) {
       console.log(
-        `#${r.id}  ${r.createdAt.toISOString()}  ${r.reporter} -> ${r.reported} (${r.reportedUuid})  ${r.reason}${r.photoId ? `  photo ${r.photoId}` : ''}${r.details ? `  "${r.details.replace(/\s+/g, ' ').slice(0, 200)}"` : ''}`,
+        `#${r.id}  ${r.createdAt.toISOString()}  ${r.reporter} -> ${r.reported} (${r.reportedUuid})  ${r.reason}${r.photoId ? `  photo ${r.photoId}` : ''}${r.messageId ? `  message ${r.messageId}` : ''}${r.details ? `  "${r.details.replace(/\s+/g, ' ').slice(0, 200)}"` : ''}`,
       );
     }
   } else if (what === 'reports' && action === 'resolve' && ids.length) {

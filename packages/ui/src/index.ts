@@ -2,6 +2,7 @@ export * from './article';
 export * from './avatar';
 export * from './badge';
 export * from './button';
+export * from './captcha';
 export * from './empty-state';
 export * from './modal';
 export * from './relative-time';
