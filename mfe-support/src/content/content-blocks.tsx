@@ -1,5 +1,5 @@
 import { selectSettings } from '@ukd/store';
-import { ArticleNotice, SiteLink } from '@ukd/ui';
+import { ArticleNotice, SiteLink, SupportEmailLink } from '@ukd/ui';
 import type { ReactNode } from 'react';
 import { useSelector } from 'react-redux';
 import facts from './facts.module.css';
@@ -61,7 +61,5 @@ export function Question({ id, question, children }: Children & { id: string; qu
  * `GET /api/settings`), never written into the copy; until the settings arrive, the contact page.
  */
 export function SupportEmail() {
-  const email = useSelector(selectSettings)?.support.email;
-  if (!email) return <SiteLink to="/contact">our contact page</SiteLink>;
-  return <a href={`mailto:${email}`}>{email}</a>;
+  return <SupportEmailLink email={useSelector(selectSettings)?.support.email} />;
 }

@@ -9,6 +9,7 @@ export * from './relative-time';
 export * from './shell-context';
 export * from './site-link';
 export * from './spinner';
+export * from './support-email';
 export * from './tabs';
 export * from './text-area-field';
 export * from './text-field';
