@@ -1,5 +1,5 @@
 import type { Ticket } from '@ukd/contracts/api';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { type SupportTicketRow, supportTickets } from '../db/support-schema';
 import { newReference, REFERENCE_FORMAT } from './ticket-references';
@@ -55,4 +55,30 @@ export function ticketResource(row: SupportTicketRow): Ticket {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
+}
+
+/** Tickets waiting for an answer, oldest first (for the operator CLI). */
+export function openTickets(db: Db, limit = 100): Promise<SupportTicketRow[]> {
+  return db
+    .select()
+    .from(supportTickets)
+    .where(eq(supportTickets.status, 'open'))
+    .orderBy(asc(supportTickets.createdAt), asc(supportTickets.id))
+    .limit(limit);
+}
+
+/** An operator's answer: the member sees the new status on their requests page. */
+export async function setTicketStatus(
+  db: Db,
+  reference: string,
+  status: SupportTicketRow['status'],
+): Promise<boolean> {
+  const normalised = reference.toUpperCase();
+  if (!REFERENCE_FORMAT.test(normalised)) return false;
+  const rows = await db
+    .update(supportTickets)
+    .set({ status, updatedAt: sql`now()` })
+    .where(eq(supportTickets.reference, normalised))
+    .returning({ id: supportTickets.id });
+  return rows.length > 0;
 }
