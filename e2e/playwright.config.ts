@@ -4,6 +4,9 @@ import { defineConfig } from '@playwright/test';
 export const sitePort = Number(process.env.E2E_PORT ?? 4173);
 export const siteDir = join(import.meta.dirname, '.site');
 export const dataDir = join(import.meta.dirname, '.data');
+/** The support address and postal address the site is configured with (the contact journey checks them). */
+export const supportEmail = 'help@flirtlane-e2e.test';
+export const companyAddress = '3 Quayside, Newcastle upon Tyne NE1 3DX';
 
 export default defineConfig({
   testDir: './tests',
@@ -33,6 +36,12 @@ export default defineConfig({
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: 'pipe',
-    env: { E2E_PORT: String(sitePort), SITE_DIR: siteDir, DATA_DIR: dataDir },
+    env: {
+      E2E_PORT: String(sitePort),
+      SITE_DIR: siteDir,
+      DATA_DIR: dataDir,
+      SUPPORT_EMAIL: supportEmail,
+      COMPANY_ADDRESS: companyAddress,
+    },
   },
 });

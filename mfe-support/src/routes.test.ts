@@ -3,12 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { routes } from './routes';
 
 describe('mfe-support routes', () => {
-  it('registers the FAQ and legal pages as public pages with their titles', () => {
+  it('registers the FAQ, legal and support pages with their titles; only a member’s requests need a member', () => {
     expect(routeDefinitions(routes)).toEqual([
       { path: '/faq', title: 'Frequently asked questions', access: 'public', layout: 'default' },
       { path: '/privacy', title: 'Privacy notice', access: 'public', layout: 'default' },
       { path: '/terms-of-use', title: 'Terms of use', access: 'public', layout: 'default' },
       { path: '/2257-notice', title: '18 U.S.C. 2257 statement', access: 'public', layout: 'default' },
+      { path: '/helpdesk', title: 'Helpdesk', access: 'public', layout: 'default' },
+      { path: '/helpdesk/requests', title: 'Your help requests', access: 'member', layout: 'default' },
+      { path: '/helpdesk/requests/:reference', title: 'Help request', access: 'member', layout: 'default' },
+      { path: '/helpdesk/:slug', title: 'Helpdesk', access: 'public', layout: 'default' },
+      { path: '/submit-request', title: 'Send us a request', access: 'public', layout: 'default' },
+      { path: '/report-abuse', title: 'Report abuse', access: 'public', layout: 'default' },
+      { path: '/contact', title: 'Contact us', access: 'public', layout: 'default' },
     ]);
   });
 

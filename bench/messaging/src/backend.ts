@@ -108,6 +108,7 @@ export async function registerMember(port: number, tag: string): Promise<Member>
     date_of_birth: '1990-01-01',
     city: 'London',
     terms: true,
+    captcha: 'test-captcha-pass',
   });
   if (reg.status !== 201) throw new Error(`register failed: ${reg.status}`);
   const token = reg.data.access_token;

@@ -1,14 +1,35 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen, within } from '@testing-library/react';
+import { createShellStore, settingsLoaded } from '@ukd/store';
+import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import HowToPayPage from './how-to-pay-page';
 
-function renderPage() {
+/** The shared store once `GET /api/settings` answered, with the configured support address. */
+function storeWithSupport(email: string) {
+  const { store } = createShellStore();
+  store.dispatch(
+    settingsLoaded({
+      site_name: 'Flirtlane',
+      maintenance: false,
+      realtime: { key: 'k', host: 'localhost', port: 3000, scheme: 'ws' },
+      captcha: { provider: 'test', recaptcha_site_key: '', turnstile_site_key: '' },
+      support: { email, company_name: 'Flirtlane Ltd', company_address: '1 Test Street, York' },
+      event: null,
+      features: { muteUserNotifications: true, promoBadge: true },
+    }),
+  );
+  return store;
+}
+
+function renderPage(store = storeWithSupport('help@flirtlane.test')) {
   return render(
-    <MemoryRouter initialEntries={['/how-to-pay']}>
-      <HowToPayPage />
-    </MemoryRouter>,
+    <Provider store={store}>
+      <MemoryRouter initialEntries={['/how-to-pay']}>
+        <HowToPayPage />
+      </MemoryRouter>
+    </Provider>,
   );
 }
 
@@ -62,5 +83,13 @@ describe('HowToPayPage', () => {
     expect(container.textContent).not.toMatch(/£\s?\d/);
     const hrefs = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
     expect(hrefs).toEqual(expect.arrayContaining(['/prices', '/credits/package', '/helpdesk', '/vip']));
+  });
+
+  it('gives the configured support address, never one written into the page', () => {
+    renderPage();
+    const links = screen.getAllByRole('link', { name: 'help@flirtlane.test' });
+    expect(links).toHaveLength(2);
+    for (const link of links) expect(link.getAttribute('href')).toBe('mailto:help@flirtlane.test');
+    expect(document.body.textContent).not.toContain('flirtlane.example');
   });
 });

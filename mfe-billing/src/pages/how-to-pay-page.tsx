@@ -1,3 +1,4 @@
+import { selectSettings } from '@ukd/store';
 import {
   Article,
   ArticleActions,
@@ -6,10 +7,15 @@ import {
   ArticleNotice,
   type ArticleSection,
   SiteLink,
+  SupportEmailLink,
 } from '@ukd/ui';
+import { useSelector } from 'react-redux';
 import styles from './how-to-pay.module.css';
 
-const support = 'support@flirtlane.example';
+/** The configured support address (`SUPPORT_EMAIL` through `GET /api/settings`). */
+function Support() {
+  return <SupportEmailLink email={useSelector(selectSettings)?.support.email} />;
+}
 
 const sections: ArticleSection[] = [
   {
@@ -174,10 +180,9 @@ const sections: ArticleSection[] = [
         </ul>
         <p>
           We also refund you if you were charged twice or for something you didn’t receive, and your unused
-          bought credits if you close your account. To cancel or ask for a refund, email{' '}
-          <a href={`mailto:${support}`}>{support}</a> from the address on your account or{' '}
-          <SiteLink to="/submit-request">send us a request</SiteLink>. We refund to the card you paid with
-          within 14 days. The full rules are in our{' '}
+          bought credits if you close your account. To cancel or ask for a refund, email <Support /> from the
+          address on your account or <SiteLink to="/submit-request">send us a request</SiteLink>. We refund to
+          the card you paid with within 14 days. The full rules are in our{' '}
           <SiteLink to="/terms-of-use#cancellation">terms of use</SiteLink>.
         </p>
       </>
@@ -221,8 +226,7 @@ export default function HowToPayPage() {
         }
       >
         <p>
-          Our support team can check a payment for you. Email <a href={`mailto:${support}`}>{support}</a> or
-          visit the helpdesk.
+          Our support team can check a payment for you. Email <Support /> or visit the helpdesk.
         </p>
       </ArticleHelp>
     </Article>

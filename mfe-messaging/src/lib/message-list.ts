@@ -10,6 +10,8 @@ export interface ChatMessage {
   client_msg_id: string;
   /** The server id; null until the message is stored. */
   id: number | null;
+  /** The stored message's public id (what a report names); absent until stored. */
+  uuid?: string;
   from_id: number;
   to_id: number;
   type: MessageType;
@@ -50,6 +52,7 @@ export function fromServer(message: Message): ChatMessage {
     key: message.client_msg_id,
     client_msg_id: message.client_msg_id,
     id: message.id,
+    uuid: message.uuid,
     from_id: message.from_id,
     to_id: message.to_id,
     type: message.type,

@@ -1,6 +1,6 @@
 import { Article, ArticleLead, type ArticleSection } from '@ukd/ui';
 import { Children, type ComponentType, isValidElement, type ReactElement, type ReactNode } from 'react';
-import { ContentLink, Fact, Facts, Notice, Question, Questions } from './content-blocks';
+import { ContentLink, Fact, Facts, Notice, Question, Questions, SupportEmail } from './content-blocks';
 
 type Components = Readonly<Record<string, ComponentType<never>>>;
 
@@ -23,7 +23,17 @@ function Lead({ children }: { children?: ReactNode }) {
   return <ArticleLead>{children}</ArticleLead>;
 }
 
-const blocks: Components = { a: ContentLink, Section, Lead, Notice, Facts, Fact, Questions, Question };
+export const blocks: Components = {
+  a: ContentLink,
+  Section,
+  Lead,
+  Notice,
+  Facts,
+  Fact,
+  Questions,
+  Question,
+  SupportEmail,
+};
 
 /**
  * Compiled MDX is a plain function of its props (no hooks), so calling it gives the document's

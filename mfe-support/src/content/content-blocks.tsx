@@ -1,5 +1,7 @@
-import { ArticleNotice, SiteLink } from '@ukd/ui';
+import { selectSettings } from '@ukd/store';
+import { ArticleNotice, SiteLink, SupportEmailLink } from '@ukd/ui';
 import type { ReactNode } from 'react';
+import { useSelector } from 'react-redux';
 import facts from './facts.module.css';
 import questions from './questions.module.css';
 
@@ -52,4 +54,12 @@ export function Question({ id, question, children }: Children & { id: string; qu
       </details>
     </li>
   );
+}
+
+/**
+ * The support address from the site's configuration (`SUPPORT_EMAIL`, read through
+ * `GET /api/settings`), never written into the copy; until the settings arrive, the contact page.
+ */
+export function SupportEmail() {
+  return <SupportEmailLink email={useSelector(selectSettings)?.support.email} />;
 }

@@ -7,6 +7,7 @@ import FaqPage from '../pages/faq-page';
 import Notice2257Page from '../pages/notice-2257-page';
 import PrivacyPage from '../pages/privacy-page';
 import TermsPage from '../pages/terms-page';
+import { WithSettings } from '../pages/test-helpers';
 import { ContentArticle } from './content-article';
 
 afterEach(cleanup);
@@ -20,9 +21,11 @@ const pages: Record<string, ComponentType> = {
 
 function idsAndLinks(path: string, Page: ComponentType) {
   const { container, unmount } = render(
-    <MemoryRouter initialEntries={[path]}>
-      <Page />
-    </MemoryRouter>,
+    <WithSettings>
+      <MemoryRouter initialEntries={[path]}>
+        <Page />
+      </MemoryRouter>
+    </WithSettings>,
   );
   const ids = new Set([...container.querySelectorAll('[id]')].map((element) => element.id));
   const links = [...container.querySelectorAll('article a[href^="/"]')].map(

@@ -1,13 +1,28 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import type { ComponentType } from 'react';
+import { createShellStore, settingsLoaded } from '@ukd/store';
+import { type ComponentType, type ReactNode, useState } from 'react';
+import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
+import { testSettings } from '../lib/test-settings';
 
-/** Renders a page of this remote at `path` inside a router, as the remote's app would. */
+/** The shared store as the shell hands it over once `GET /api/settings` has answered. */
+export function WithSettings({ children }: { children: ReactNode }) {
+  const [store] = useState(() => {
+    const shellStore = createShellStore().store;
+    shellStore.dispatch(settingsLoaded(testSettings));
+    return shellStore;
+  });
+  return <Provider store={store}>{children}</Provider>;
+}
+
+/** Renders a content page of this remote at `path` inside a router, as the remote's app would. */
 export function renderPage(Page: ComponentType, path: string) {
   return render(
-    <MemoryRouter initialEntries={[path]}>
-      <Page />
-    </MemoryRouter>,
+    <WithSettings>
+      <MemoryRouter initialEntries={[path]}>
+        <Page />
+      </MemoryRouter>
+    </WithSettings>,
   );
 }
 

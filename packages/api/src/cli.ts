@@ -6,6 +6,8 @@
 //   tsx src/cli.ts photos approve|reject <id>…   decide on photos
 //   tsx src/cli.ts reports [list]                open reports, oldest first
 //   tsx src/cli.ts reports resolve <id>…         close reports
+//   tsx src/cli.ts tickets [list]                open help requests, oldest first
+//   tsx src/cli.ts tickets answered|closed|open <reference>…   set a request's status
 // Reads the same environment as the server (DATA_DIR, DATABASE_URL, JWT_SECRET, SITE_URL);
 // DATA_DIR defaults to the repository's .data/, where the embedded one-origin server keeps it.
 import { join } from 'node:path';
@@ -17,11 +19,13 @@ import { DEFAULT_SITE, loadApiOptionsFromEnv, resolveApiOptions } from './option
 import { moderationQueue, reviewPhoto } from './photos/member-photos';
 import { PhotoUrls } from './photos/photo-urls';
 import { SEASONAL_EVENTS, type SeasonalEvent, SiteDirectory } from './site-settings';
+import { openTickets, setTicketStatus } from './support/ticket-queries';
 
 function usage(): never {
   console.error(
     'usage: cli.ts impersonate <email> | maintenance on|off | event <name|none> [--site <site-key>]\n' +
-      '       cli.ts photos [list] | photos approve|reject <id>... | reports [list] | reports resolve <id>...',
+      '       cli.ts photos [list] | photos approve|reject <id>... | reports [list] | reports resolve <id>...\n' +
+      '       cli.ts tickets [list] | tickets answered|closed|open <reference>...',
   );
   process.exit(2);
 }
@@ -69,6 +73,14 @@ if (command === 'impersonate' && value) {
   } finally {
     await database.close();
   }
+} else if (command === 'tickets') {
+  // Writes the database directly: with the embedded PGlite, stop the server first.
+  const database = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
+  try {
+    await tickets(database.db, value ?? 'list', rest);
+  } finally {
+    await database.close();
+  }
 } else if (command === 'photos' || command === 'reports') {
   // Writes the database directly: with the embedded PGlite, stop the server first.
   const database = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
@@ -103,13 +115,34 @@ async function moderate(db: Db, what: 'photos' | 'reports', action: string, ids:
     if (open.length === 0) console.log('no open reports');
     for (const r of open) {
       console.log(
-        `#${r.id}  ${r.createdAt.toISOString()}  ${r.reporter} -> ${r.reported} (${r.reportedUuid})  ${r.reason}${r.photoId ? `  photo ${r.photoId}` : ''}${r.details ? `  "${r.details.replace(/\s+/g, ' ').slice(0, 200)}"` : ''}`,
+        `#${r.id}  ${r.createdAt.toISOString()}  ${r.reporter} -> ${r.reported} (${r.reportedUuid})  ${r.reason}${r.photoId ? `  photo ${r.photoId}` : ''}${r.messageId ? `  message ${r.messageId}` : ''}${r.details ? `  "${r.details.replace(/\s+/g, ' ').slice(0, 200)}"` : ''}`,
       );
     }
   } else if (what === 'reports' && action === 'resolve' && ids.length) {
     for (const id of ids) {
       const ok = /^\d{1,9}$/.test(id) && (await resolveReport(db, Number(id)));
       console.log(ok ? `#${id} resolved` : `#${id} not found`);
+    }
+  } else {
+    usage();
+  }
+}
+
+async function tickets(db: Db, action: string, references: string[]): Promise<void> {
+  const urls = new PhotoUrls(options.apiUrl, options.jwtSecret);
+  if (action === 'list') {
+    const open = await openTickets(db);
+    if (open.length === 0) console.log('no open help requests');
+    for (const t of open) {
+      const attachment = t.attachment ? `  ${urls.url(t.attachment.file, { signed: true })}` : '';
+      console.log(
+        `${t.reference}  ${t.createdAt.toISOString()}  ${t.source}/${t.topic}  ${t.email}${t.userId ? `  user#${t.userId}` : ''}${attachment}\n    ${t.message.replace(/\s+/g, ' ').slice(0, 500)}`,
+      );
+    }
+  } else if ((action === 'answered' || action === 'closed' || action === 'open') && references.length) {
+    for (const reference of references) {
+      const ok = await setTicketStatus(db, reference, action);
+      console.log(ok ? `${reference.toUpperCase()} ${action}` : `${reference} not found`);
     }
   } else {
     usage();

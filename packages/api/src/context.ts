@@ -4,6 +4,7 @@ import { EmailTokens } from './auth/email-tokens';
 import { LoginThrottle } from './auth/login-throttle';
 import { PasswordHasher } from './auth/passwords';
 import { SessionService } from './auth/sessions';
+import { type CaptchaVerifier, captchaVerifier } from './captcha/captcha';
 import type { Database, Db } from './db/database';
 import type { SiteRow } from './db/schema';
 import { RateLimiter } from './http/rate-limiter';
@@ -39,6 +40,8 @@ export interface AppContext {
   photoUrls: PhotoUrls;
   notifications: NotificationWriter;
   realtime: RealtimeServices;
+  /** The configured captcha provider (src/captcha/). */
+  captcha: CaptchaVerifier;
 }
 
 export async function buildContext(options: ResolvedApiOptions, database: Database): Promise<AppContext> {
@@ -83,5 +86,6 @@ export async function buildContext(options: ResolvedApiOptions, database: Databa
       muteGate(db),
     ),
     realtime,
+    captcha: captchaVerifier(options.captcha),
   };
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi, DEMO_PASSWORD, loadApiOptionsFromEnv } from './index';
+import { DEFAULT_COMPANY, resolveApiOptions } from './options';
 import { demoMembers } from './seed/demo-members';
 
 describe('createApi embedded default (PGlite on disk, demo data, host integration)', () => {
@@ -137,6 +138,29 @@ describe('createApi embedded default (PGlite on disk, demo data, host integratio
         perAccount: { maxAttempts: 5, decaySeconds: 300 },
         perIp: { maxAttempts: 100, decaySeconds: 60 },
       },
+    });
+  });
+
+  it('reads the support address and company from SUPPORT_EMAIL, COMPANY_NAME and COMPANY_ADDRESS', () => {
+    const support = (env: NodeJS.ProcessEnv) =>
+      resolveApiOptions({ ...loadApiOptionsFromEnv(env), jwtSecret: 's'.repeat(40), dataDir: tmpdir() })
+        .support;
+    expect(
+      support({
+        SUPPORT_EMAIL: 'help@example.co.uk',
+        COMPANY_NAME: 'Example Ltd',
+        COMPANY_ADDRESS: '1 High St, York YO1 1AA',
+      }),
+    ).toEqual({
+      email: 'help@example.co.uk',
+      companyName: 'Example Ltd',
+      companyAddress: '1 High St, York YO1 1AA',
+    });
+    // Unset: the site's own domain and the documented default company.
+    expect(support({ SITE_URL: 'https://www.flirtlane.co.uk' })).toEqual({
+      email: 'support@flirtlane.co.uk',
+      companyName: DEFAULT_COMPANY.name,
+      companyAddress: DEFAULT_COMPANY.address,
     });
   });
 });

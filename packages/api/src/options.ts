@@ -7,6 +7,12 @@ import {
   type ResolvedBillingOptions,
   resolveBillingOptions,
 } from './billing/billing-config';
+import {
+  type CaptchaOptions,
+  captchaOptionsFromEnv,
+  type ResolvedCaptchaOptions,
+  resolveCaptchaOptions,
+} from './captcha/captcha-config';
 import type { NotificationCreatedHook } from './notifications/notification-writer';
 import { persistedSecret } from './persisted-secret';
 import type { Broadcaster } from './realtime/broadcaster';
@@ -38,7 +44,14 @@ export interface ApiOptions {
   /** The site created at startup when missing. */
   defaultSite?: { key: string; name: string };
   realtime?: { key: string; host: string; port: number; scheme: 'ws' | 'wss' };
-  captcha?: { recaptchaSiteKey: string; turnstileSiteKey: string };
+  /**
+   * Who checks the captcha on sign-up and support forms (src/captcha/): `test` (default) accepts
+   * only `CAPTCHA.testToken`; `turnstile` and `recaptcha` verify with the provider over HTTPS and
+   * need their site key and secret.
+   */
+  captcha?: CaptchaOptions;
+  /** Who runs the site and how to reach them, for the contact page and support mail. */
+  support?: { email?: string; companyName?: string; companyAddress?: string };
   loginThrottle?: { perAccount: ThrottleRule; perIp: ThrottleRule };
   /**
    * Registrations (attempts, "already taken" answers included) per client IP and window
@@ -80,8 +93,20 @@ export interface ApiOptions {
 }
 
 export type ResolvedApiOptions = Required<
-  Omit<ApiOptions, 'databaseUrl' | 'smtpUrl' | 'realtimeApp' | 'broadcaster' | 'realtimeHttpApi' | 'billing'>
+  Omit<
+    ApiOptions,
+    | 'databaseUrl'
+    | 'smtpUrl'
+    | 'realtimeApp'
+    | 'broadcaster'
+    | 'realtimeHttpApi'
+    | 'billing'
+    | 'captcha'
+    | 'support'
+  >
 > & {
+  captcha: ResolvedCaptchaOptions;
+  support: { email: string; companyName: string; companyAddress: string };
   billing: ResolvedBillingOptions;
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
@@ -91,6 +116,12 @@ export type ResolvedApiOptions = Required<
 };
 
 export const DEFAULT_SITE = { key: 'ukdating-site01', name: 'Flirtlane' } as const;
+
+/** The operating company shown on the contact page until `COMPANY_NAME` / `COMPANY_ADDRESS` say otherwise. */
+export const DEFAULT_COMPANY = {
+  name: 'Flirtlane Ltd',
+  address: 'Unit 12, Canal Wharf, 14 Water Lane, Leeds LS11 5PS, United Kingdom',
+} as const;
 
 const DEFAULT_LOGIN_THROTTLE = {
   // 5 per 5 minutes keeps an account under ASVS's 100 failures an hour while a real member
@@ -118,7 +149,12 @@ export function resolveApiOptions(options: ApiOptions): ResolvedApiOptions {
       persistedSecret(dataDir, 'jwt-secret', () => randomBytes(48).toString('base64url')),
     defaultSite: options.defaultSite ?? DEFAULT_SITE,
     realtime: options.realtime ?? sameOriginRealtime(siteUrl),
-    captcha: options.captcha ?? { recaptchaSiteKey: '', turnstileSiteKey: '' },
+    captcha: resolveCaptchaOptions(options.captcha),
+    support: {
+      email: options.support?.email || `support@${new URL(siteUrl).hostname.replace(/^www\./, '')}`,
+      companyName: options.support?.companyName || DEFAULT_COMPANY.name,
+      companyAddress: options.support?.companyAddress || DEFAULT_COMPANY.address,
+    },
     loginThrottle: options.loginThrottle ?? DEFAULT_LOGIN_THROTTLE,
     registrationLimit: options.registrationLimit ?? { maxAttempts: 60, decaySeconds: 3600 },
     apiDocs: options.apiDocs ?? false,
@@ -204,9 +240,11 @@ export function loadApiOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Api
     port: intFromEnv(env.REALTIME_API_PORT, publicRealtime.port),
     useTls: env.REALTIME_API_TLS ? env.REALTIME_API_TLS === 'true' : publicRealtime.scheme === 'wss',
   };
-  options.captcha = {
-    recaptchaSiteKey: env.RECAPTCHA_SITE_KEY ?? '',
-    turnstileSiteKey: env.TURNSTILE_SITE_KEY ?? '',
+  options.captcha = captchaOptionsFromEnv(env);
+  options.support = {
+    ...(env.SUPPORT_EMAIL ? { email: env.SUPPORT_EMAIL } : {}),
+    ...(env.COMPANY_NAME ? { companyName: env.COMPANY_NAME } : {}),
+    ...(env.COMPANY_ADDRESS ? { companyAddress: env.COMPANY_ADDRESS } : {}),
   };
   if (env.DB_POOL_SIZE) options.dbPoolSize = intFromEnv(env.DB_POOL_SIZE, 10);
   // `MESSAGE_RATE_LIMIT=30/60`: messages per member per window of seconds.

@@ -25,6 +25,7 @@ import { interactionListRoutes } from './interactions/interaction-list-routes';
 import { interactionRoutes } from './interactions/interaction-routes';
 import { conversationRoutes } from './messaging/conversation-routes';
 import { messageRoutes } from './messaging/message-routes';
+import { reportRoutes } from './moderation/report-routes';
 import { userNotificationRoutes } from './notifications/notification-routes';
 import { avatarRoutes } from './photos/avatar-routes';
 import { photoRoutes, registerPhotoUploads } from './photos/photo-routes';
@@ -32,6 +33,7 @@ import { signedImageRoutes } from './photos/signed-image';
 import { profileRoutes } from './profiles/profile-routes';
 import { broadcastingAuthRoutes, onlineCountRoutes } from './realtime/realtime-routes';
 import { settingsRoutes } from './settings/settings-routes';
+import { publicTicketRoutes, ticketRoutes } from './support/ticket-routes';
 import { trackingRoutes } from './tracking/tracking-routes';
 
 const SITE_HEADERS = {
@@ -101,6 +103,7 @@ export function apiPlugin(ctx: AppContext): FastifyPluginAsync {
     signedImageRoutes(app, ctx);
     avatarRoutes(app);
     publicBillingRoutes(app, ctx);
+    publicTicketRoutes(app, ctx);
 
     // Everything else needs a signed-in member: authenticated once, for the whole scope.
     await app.register(
@@ -121,6 +124,8 @@ export function apiPlugin(ctx: AppContext): FastifyPluginAsync {
         conversationRoutes,
         messageRoutes,
         billingRoutes,
+        ticketRoutes,
+        reportRoutes,
       ]),
     );
 

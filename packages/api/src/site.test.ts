@@ -8,6 +8,7 @@ for (const { driver, skip } of drivers) {
       api = await startTestApi(driver, {
         captcha: { recaptchaSiteKey: 'recaptcha-public', turnstileSiteKey: '' },
         realtime: { key: 'app-key', host: 'rt.example.test', port: 6001, scheme: 'wss' },
+        support: { email: 'help@flirtlane.test', companyAddress: '1 Test Street, York YO1 7HH' },
       });
     });
     afterAll(async () => {
@@ -22,7 +23,12 @@ for (const { driver, skip } of drivers) {
           site_name: 'Flirtlane',
           maintenance: false,
           realtime: { key: 'app-key', host: 'rt.example.test', port: 6001, scheme: 'wss' },
-          captcha: { recaptcha_site_key: 'recaptcha-public', turnstile_site_key: '' },
+          captcha: { provider: 'test', recaptcha_site_key: 'recaptcha-public', turnstile_site_key: '' },
+          support: {
+            email: 'help@flirtlane.test',
+            company_name: 'Flirtlane Ltd',
+            company_address: '1 Test Street, York YO1 7HH',
+          },
           event: null,
           features: { muteUserNotifications: true, promoBadge: true },
         },

@@ -84,3 +84,18 @@ export const shellRoutes: RouteDefinition[] = [
   },
   { path: '/maintenance', title: 'Under maintenance', access: 'public', layout: 'error-maintenance' },
 ];
+
+/**
+ * The report-abuse page with its target filled in, for the links remotes put beside what a member
+ * sees: a profile, one of its photos, or a message (`?profile=&photo=` / `?message=`). mfe-support
+ * reads the same parameters.
+ */
+export function reportAbuseLink(target: { profile: string; photo?: string } | { message: string }): string {
+  const query = new URLSearchParams();
+  if ('message' in target) query.set('message', target.message);
+  else {
+    query.set('profile', target.profile);
+    if (target.photo) query.set('photo', target.photo);
+  }
+  return `/report-abuse?${query}`;
+}

@@ -3,7 +3,7 @@ import { createApi, inProcessBroadcaster, loadApiOptionsFromEnv } from '@ukd/api
 import { createRealtimeServer } from '@ukd/realtime-server';
 import type { FastifyInstance } from 'fastify';
 import { realtimeCredentials } from './realtime-credentials';
-import { originOf } from './security-headers';
+import { captchaSources, originOf } from './security-headers';
 import { createSiteServer } from './site-server';
 
 export interface EmbeddedSiteOptions {
@@ -89,6 +89,7 @@ export async function startEmbeddedSite(options: EmbeddedSiteOptions) {
     siteUrl,
     formActionOrigins: paymentOrigins(env),
     connectOrigins: elsewhereOrigins(env),
+    captcha: captchaSources(env.CAPTCHA_PROVIDER),
     development: options.development === true,
     // e.g. TRUST_PROXY=10.0.0.0/8 behind a load balancer; unset, forwarded headers are ignored.
     ...(env.TRUST_PROXY ? { trustProxy: env.TRUST_PROXY.split(',') } : {}),

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captchaSources } from './security-headers';
 import { createSiteServer } from './site-server';
 
 const siteDir = mkdtempSync(join(tmpdir(), 'site-headers-'));
@@ -164,5 +165,51 @@ describe('Strict-Transport-Security (issue #13, item 9)', () => {
     const spoofed = await untrusted.inject({ url: '/', headers: { 'x-forwarded-proto': 'https' } });
     expect(spoofed.headers['strict-transport-security']).toBeUndefined();
     await untrusted.close();
+  });
+});
+
+describe('the captcha provider in the CSP (issue #14, item 10)', () => {
+  const policyFor = async (provider: string | undefined) => {
+    const app = await createSiteServer({
+      siteDir,
+      siteUrl: 'http://localhost:4173',
+      captcha: captchaSources(provider),
+    });
+    try {
+      return directives((await app.inject({ url: '/register' })).headers['content-security-policy']);
+    } finally {
+      await app.close();
+    }
+  };
+
+  it('allows no captcha origin for the built-in test provider or none', async () => {
+    for (const provider of [undefined, 'test', 'hcaptcha']) {
+      const csp = await policyFor(provider);
+      expect(csp.get('script-src')).toEqual(["'self'"]);
+      expect(csp.get('frame-src')).toEqual(["'none'"]);
+      expect(csp.get('connect-src')).toEqual(["'self'", 'ws://localhost:4173']);
+    }
+  });
+
+  it('allows Turnstile’s origin, and only it, when Turnstile is configured', async () => {
+    const csp = await policyFor('turnstile');
+    expect(csp.get('script-src')).toEqual(["'self'", 'https://challenges.cloudflare.com']);
+    expect(csp.get('frame-src')).toEqual(['https://challenges.cloudflare.com']);
+    expect(csp.get('connect-src')).toContain('https://challenges.cloudflare.com');
+    expect(JSON.stringify([...csp])).not.toContain('google');
+  });
+
+  it('allows Google’s documented reCAPTCHA sources, and only them, when reCAPTCHA is configured', async () => {
+    const csp = await policyFor('recaptcha');
+    expect(csp.get('script-src')).toEqual([
+      "'self'",
+      'https://www.google.com/recaptcha/',
+      'https://www.gstatic.com/recaptcha/',
+    ]);
+    expect(csp.get('frame-src')).toEqual([
+      'https://www.google.com/recaptcha/',
+      'https://recaptcha.google.com/recaptcha/',
+    ]);
+    expect(JSON.stringify([...csp])).not.toContain('cloudflare');
   });
 });

@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SiteManifest } from '@ukd/contracts';
+import { CAPTCHA_SOURCES } from '@ukd/contracts/api/constants';
 
 export interface SecurityHeaderOptions {
   /** The site's public address (`SITE_URL`): its ws/wss twin is where the realtime socket goes. */
@@ -9,6 +10,8 @@ export interface SecurityHeaderOptions {
   formActionOrigins?: string[] | undefined;
   /** Where else the page may connect: an API or realtime server on another origin (`API_URL`, `REALTIME_HOST`). */
   connectOrigins?: string[] | undefined;
+  /** The configured captcha provider's script, frame and call sources (`captchaSources`); none by default. */
+  captcha?: { script: string[]; frame: string[]; connect: string[] } | undefined;
   /**
    * `npm run dev`: Fast Refresh and the CSS hot update may evaluate code and inject styles, so
    * scripts may `eval` and styles may be inline there, and nowhere else.
@@ -78,23 +81,35 @@ export function contentSecurityPolicy(
   const remotes = options.remoteOrigins ?? [];
   const sockets = options.siteOrigin ? [websocketOrigin(options.siteOrigin)] : [];
   const dev = options.development === true;
+  const captcha = options.captcha ?? { script: [], frame: [], connect: [] };
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
-    ['script-src', ["'self'", ...remotes, ...(dev ? ["'unsafe-eval'"] : [])]],
+    ['script-src', ["'self'", ...remotes, ...captcha.script, ...(dev ? ["'unsafe-eval'"] : [])]],
     ['style-src', ["'self'", ...remotes, ...(dev ? ["'unsafe-inline'"] : [])]],
     ['img-src', ["'self'", 'data:', 'blob:', ...remotes]],
     ['font-src', ["'self'", 'data:', ...remotes]],
-    ['connect-src', ["'self'", ...sockets, ...(options.connectOrigins ?? []), ...remotes]],
+    [
+      'connect-src',
+      ["'self'", ...sockets, ...(options.connectOrigins ?? []), ...remotes, ...captcha.connect],
+    ],
     ['media-src', ["'self'", 'blob:']],
     ['worker-src', ["'self'", 'blob:']],
     ['manifest-src', ["'self'"]],
     ['object-src', ["'none'"]],
-    ['frame-src', ["'none'"]],
+    ['frame-src', captcha.frame.length ? captcha.frame : ["'none'"]],
     ['frame-ancestors', ["'none'"]],
     ['base-uri', ["'self'"]],
     ['form-action', ["'self'", ...(options.formActionOrigins ?? [])]],
   ];
   return directives.map(([name, sources]) => `${name} ${[...new Set(sources)].join(' ')}`).join('; ');
+}
+
+/**
+ * What the page needs from the captcha provider `CAPTCHA_PROVIDER` names: nothing for the
+ * built-in `test` provider (or none), the provider's documented sources otherwise.
+ */
+export function captchaSources(provider: string | undefined): SecurityHeaderOptions['captcha'] {
+  return provider === 'turnstile' || provider === 'recaptcha' ? CAPTCHA_SOURCES[provider] : undefined;
 }
 
 /** Sensors and features the site never uses, switched off for it and anything it embeds. */

@@ -42,6 +42,8 @@ export interface SiteServerOptions {
   formActionOrigins?: string[];
   /** Where else pages may connect: an API or realtime server on another origin. */
   connectOrigins?: string[];
+  /** The captcha provider's sources, when one is configured (`captchaSources(CAPTCHA_PROVIDER)`). */
+  captcha?: SecurityHeaderOptions['captcha'];
   /** `npm run dev`: the CSP lets hot updates evaluate code and inject styles. */
   development?: boolean;
 }
@@ -62,12 +64,13 @@ export async function createSiteServer({
   siteUrl,
   formActionOrigins = [],
   connectOrigins = [],
+  captcha,
   development = false,
 }: SiteServerOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger, trustProxy });
   const siteOrigin = originOf(siteUrl);
   const remoteOrigins = createRemoteOrigins(siteDir);
-  const policy: SecurityHeaderOptions = { formActionOrigins, connectOrigins, development };
+  const policy: SecurityHeaderOptions = { formActionOrigins, connectOrigins, captcha, development };
   const cspCache = new Map<string, string>();
   // Every response but the hijacked ones (sockets, the realtime HTTP API, dev's event stream):
   // pages and assets get the whole policy, the API no sniffing and no framing. HSTS only when

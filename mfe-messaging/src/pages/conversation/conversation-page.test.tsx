@@ -98,6 +98,12 @@ describe('ConversationPage', () => {
     expect(list().querySelector('b')).toBeNull();
     const mine = within(list()).getByText('Hi sam').closest('[data-from-me]');
     expect(mine?.textContent).toContain('Seen');
+    // Sam's message can be reported (prefilled on the report-abuse page); mine cannot.
+    const theirs = within(list()).getByText('<b>Hello</b> demo').closest('[data-for-me]') as HTMLElement;
+    expect(within(theirs).getByRole('link', { name: 'Report this message' }).getAttribute('href')).toBe(
+      '/report-abuse?message=m-1',
+    );
+    expect(within(mine as HTMLElement).queryByRole('link', { name: /Report/ })).toBeNull();
     await waitFor(() => expect(selectUser(store.getState())?.unread_messages_count).toBe(0));
     expect(calls.find((c) => c.path === `${base}/read`)?.options.body).toEqual({ up_to_id: 1 });
   });

@@ -1,4 +1,5 @@
-import { exactTime, relativeTime } from '@ukd/ui';
+import { reportAbuseLink } from '@ukd/contracts';
+import { exactTime, relativeTime, SiteLink } from '@ukd/ui';
 import { memo } from 'react';
 import { type ChatMessage, derive } from '../../lib/message-list';
 import styles from './conversation.module.css';
@@ -95,6 +96,14 @@ export const MessageRow = memo(function MessageRow({
           ) : (
             <span>{read ? 'Seen' : 'Sent'}</span>
           )
+        ) : forMe && message.uuid ? (
+          <SiteLink
+            to={reportAbuseLink({ message: message.uuid })}
+            className={styles.report}
+            aria-label={message.type === 'image' ? 'Report this photo' : 'Report this message'}
+          >
+            Report
+          </SiteLink>
         ) : null}
       </div>
     </div>

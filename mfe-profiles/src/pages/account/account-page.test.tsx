@@ -69,6 +69,20 @@ describe('AccountPage purchases and VIP', () => {
   });
 });
 
+describe('AccountPage help and support', () => {
+  it('leads to the member’s own help requests and to a new one', () => {
+    const { api } = fakeApi(base);
+    renderPage(AccountPage, { path: '/account', url: '/account', api });
+    const section = screen.getByRole('region', { name: 'Help and support' });
+    expect(within(section).getByRole('link', { name: 'Your help requests' }).getAttribute('href')).toBe(
+      '/helpdesk/requests',
+    );
+    expect(within(section).getByRole('link', { name: 'Send us a request' }).getAttribute('href')).toBe(
+      '/submit-request',
+    );
+  });
+});
+
 describe('AccountPage settings', () => {
   it('switches pop-ups off in the member preferences the shell reads', async () => {
     const { api, calls } = fakeApi({ ...base, 'PUT /my-profile': () => ({ data: {} }) });

@@ -1,6 +1,6 @@
 import type { User } from '@ukd/contracts/api';
 import { selectUser } from '@ukd/store';
-import { ActionOutcome, Button, TextField, useAction, useShell } from '@ukd/ui';
+import { ActionOutcome, Button, SiteLink, TextField, useAction, useShell } from '@ukd/ui';
 import { type FormEvent, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router';
@@ -25,6 +25,7 @@ export default function AccountPage() {
       <SessionsList />
       <BlockedMembers />
       <DownloadMyData />
+      <HelpAndSupport />
       <PasswordConfirmedAction
         id="deactivate"
         title="Take a break"
@@ -145,6 +146,24 @@ function PasswordConfirmedAction({
           {button}
         </Button>
       </form>
+    </section>
+  );
+}
+
+/** Where a member's help requests and their status are (the helpdesk, in mfe-support). */
+function HelpAndSupport() {
+  return (
+    <section className={styles.section} aria-labelledby="support-heading">
+      <h2 id="support-heading">Help and support</h2>
+      <p>See the requests you have sent us and where each one stands, or ask us something new.</p>
+      <p>
+        <SiteLink to="/helpdesk/requests" className="ukd-button ukd-button--secondary">
+          Your help requests
+        </SiteLink>{' '}
+        <SiteLink to="/submit-request" className="ukd-button ukd-button--ghost">
+          Send us a request
+        </SiteLink>
+      </p>
     </section>
   );
 }

@@ -131,6 +131,27 @@ describe('ProfilePage', () => {
     expect(calls.at(-1)?.options.body).toEqual({ reason: 'scam', details: 'Asked for gift cards' });
   });
 
+  it('links to the report-abuse page for the photo on show and for anything else', async () => {
+    const photo = (id: string) => ({ id, url: `/p/${id}.jpg`, thumbnail_url: `/p/${id}-t.jpg` });
+    const photos = [
+      photo('11111111-1111-4111-8111-111111111111'),
+      photo('22222222-2222-4222-8222-222222222222'),
+    ];
+    const { api } = fakeApi({
+      'GET /profiles/sam-uuid': () => ({ data: publicProfile({ photos } as never) }),
+    });
+    renderPage(ProfilePage, { path: '/profile/:uuid', url: '/profile/sam-uuid', api });
+    const report = await screen.findByRole('link', { name: 'Report this photo' });
+    expect(report.getAttribute('href')).toBe(`/report-abuse?profile=sam-uuid&photo=${photos[0]?.id}`);
+    fireEvent.click(screen.getByRole('button', { name: 'Show photo 2' }));
+    expect(screen.getByRole('link', { name: 'Report this photo' }).getAttribute('href')).toBe(
+      `/report-abuse?profile=sam-uuid&photo=${photos[1]?.id}`,
+    );
+    expect(screen.getByRole('link', { name: 'More ways to report abuse' }).getAttribute('href')).toBe(
+      '/report-abuse?profile=sam-uuid',
+    );
+  });
+
   it('says a profile is not available on a 404 (unknown, deactivated or blocked)', async () => {
     const { api } = fakeApi({
       'GET /profiles/gone': () => {

@@ -1,4 +1,5 @@
 import { toFailure } from '@ukd/api-client';
+import { reportAbuseLink } from '@ukd/contracts';
 import { selectUser } from '@ukd/store';
 import { Button, EmptyState, PageLoading, SiteLink } from '@ukd/ui';
 import { useState } from 'react';
@@ -56,6 +57,11 @@ export default function ProfilePage() {
       <ProfileView
         profile={profile}
         actions={<Interactions profile={profile} />}
+        photoAction={(photoId) => (
+          <SiteLink to={reportAbuseLink({ profile: profile.uuid, photo: photoId })}>
+            Report this photo
+          </SiteLink>
+        )}
         footer={
           <SafetyActions
             profile={profile}

@@ -7,7 +7,13 @@ import styles from './profile.module.css';
 
 type Viewable = Omit<PublicProfile, 'relation'>;
 
-function Gallery({ profile }: { profile: Viewable }) {
+function Gallery({
+  profile,
+  photoAction,
+}: {
+  profile: Viewable;
+  photoAction?: ((photoId: string) => ReactNode) | undefined;
+}) {
   const photos: Array<Pick<Photo, 'id' | 'url' | 'thumbnail_url'>> = profile.photos.length
     ? profile.photos
     : [{ id: 'default', url: profile.primary_photo.url, thumbnail_url: profile.primary_photo.thumbnail_url }];
@@ -32,6 +38,9 @@ function Gallery({ profile }: { profile: Viewable }) {
         height={800}
         onError={() => current && markBroken(current.id)}
       />
+      {photoAction && current && profile.photos.length ? (
+        <figcaption>{photoAction(current.id)}</figcaption>
+      ) : null}
       {photos.length > 1 ? (
         <ul className={styles.thumbs} aria-label="Photos">
           {photos.map((photo, i) => (
@@ -68,16 +77,19 @@ export function ProfileView({
   profile,
   actions,
   footer,
+  photoAction,
 }: {
   profile: Viewable;
   actions?: ReactNode;
   footer?: ReactNode;
+  /** Something to do with the photo on show, e.g. report it (another member's profile only). */
+  photoAction?: (photoId: string) => ReactNode;
 }) {
   const details = detailRows(profile);
   const now = useNow();
   return (
     <div className={styles.layout}>
-      <Gallery profile={profile} />
+      <Gallery profile={profile} photoAction={photoAction} />
       <div>
         <section className={styles.card} aria-labelledby="profile-name">
           <h1 id="profile-name" className={styles.name}>

@@ -1,6 +1,7 @@
 import { toFailure } from '@ukd/api-client';
+import { reportAbuseLink } from '@ukd/contracts';
 import type { PublicProfile } from '@ukd/contracts/api';
-import { Button, Modal } from '@ukd/ui';
+import { Button, Modal, SiteLink } from '@ukd/ui';
 import { useState } from 'react';
 import { useSetBlockedMutation } from '../../profiles-api';
 import styles from './profile.module.css';
@@ -35,6 +36,9 @@ export function SafetyActions({ profile, onBlocked }: { profile: PublicProfile; 
           Block {profile.username}
         </Button>
       </div>
+      <p className={styles.muted}>
+        <SiteLink to={reportAbuseLink({ profile: profile.uuid })}>More ways to report abuse</SiteLink>
+      </p>
       <ReportDialog profile={profile} open={open === 'report'} onClose={() => setOpen(null)} />
       <Modal open={open === 'block'} title={`Block ${profile.username}?`} onClose={() => setOpen(null)}>
         <p>

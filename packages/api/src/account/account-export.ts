@@ -16,6 +16,7 @@ import { notificationResource } from '../notifications/notification-writer';
 import { photoResource, photosOf } from '../photos/photo-resource';
 import { profileCompletion } from '../profiles/completion';
 import { myProfile } from '../profiles/profile-resource';
+import { ticketResource, ticketsOf } from '../support/ticket-queries';
 
 const iso = (d: Date) => d.toISOString();
 
@@ -118,5 +119,6 @@ export async function accountExport(ctx: AppContext, user: UserRow): Promise<Acc
     reports_made: reported.map((r) => ({ ...entry(r), reason: r.reason, details: r.details })),
     notifications: notes.map(notificationResource),
     conversations: await exportConversations(ctx, user),
+    support_requests: (await ticketsOf(db, user.id)).map(ticketResource),
   };
 }

@@ -6,6 +6,7 @@ import {
 } from '@ukd/contracts/api';
 import { customMessages } from '@ukd/validation/messages';
 import { z } from 'zod';
+import { captchaField, requireCaptcha } from '../captcha/captcha';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
 import { type ApiApp, errorResponses } from '../http/api-app';
@@ -83,6 +84,7 @@ const registerBody = withConfirmation(
     }),
     city: text('city', { max: 100, requiredMessage: customMessages.cityRequired }),
     terms: accepted('terms'),
+    captcha: captchaField(),
   }),
 );
 
@@ -118,6 +120,7 @@ export function authRoutes(app: ApiApp, ctx: AppContext): void {
     async (request, reply) => {
       const input = request.body;
       const site = request.site;
+      await requireCaptcha(ctx.captcha, input.captcha, request.ip);
       // Counted per IP before anything is looked up: "already taken" cannot be mined at scale.
       await ctx.limits.take(`register:ip:${request.ip}`, ctx.options.registrationLimit, (seconds) =>
         tooManyRequests(REGISTRATION_THROTTLED, seconds, 'email'),

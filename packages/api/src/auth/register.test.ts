@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../db/schema';
 import { drivers, newMember, registerMember, startTestApi, type TestApi } from '../test/harness';
 import { commonPasswordCount } from './passwords';
 
@@ -25,7 +27,7 @@ for (const { driver, skip } of drivers) {
       const res = await register({});
       expect(res.statusCode).toBe(422);
       expect(res.json()).toEqual({
-        message: 'The username field is required (and 6 more errors)',
+        message: 'The username field is required (and 7 more errors)',
         errors: {
           username: ['The username field is required'],
           email: ['Please fill in a valid email address'],
@@ -34,8 +36,20 @@ for (const { driver, skip } of drivers) {
           date_of_birth: ['The date of birth field is required'],
           city: ['Please fill in your city'],
           terms: ['The terms must be accepted'],
+          captcha: ['Please complete the captcha.'],
         },
       });
+    });
+
+    it('refuses a missing, empty or wrong captcha token on its field and creates no member', async () => {
+      for (const captcha of [undefined, '', '   ', 'wrong-token', 'x'.repeat(5000)]) {
+        const member = newMember({ captcha });
+        const res = await register(member);
+        expect(res.statusCode, String(captcha)).toBe(422);
+        expect(Object.keys(res.json().errors)).toEqual(['captcha']);
+        const stored = await api.context.db.select().from(users).where(eq(users.email, member.email));
+        expect(stored).toEqual([]);
+      }
     });
 
     it('uses the SPEC texts for email and city, Laravel defaults elsewhere', async () => {

@@ -5,6 +5,7 @@ import * as billingSchema from './billing-schema';
 import * as messagingSchema from './messaging-schema';
 import * as realtimeSchema from './realtime-schema';
 import * as schema from './schema';
+import * as supportSchema from './support-schema';
 
 describe('versioned migrations', () => {
   it('the latest snapshot matches src/db/schema.ts (run `pnpm db:generate` after a schema change)', async () => {
@@ -18,7 +19,7 @@ describe('versioned migrations', () => {
     const file = `../../drizzle/meta/${String(last?.idx).padStart(4, '0')}_snapshot.json`;
     const snapshot = JSON.parse(readFileSync(new URL(file, import.meta.url), 'utf8')) as DrizzleSnapshotJSON;
     const current = generateDrizzleJson(
-      { ...schema, ...realtimeSchema, ...messagingSchema, ...billingSchema },
+      { ...schema, ...realtimeSchema, ...messagingSchema, ...billingSchema, ...supportSchema },
       snapshot.id,
     );
     expect(await generateMigration(snapshot, current)).toEqual([]);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -257,6 +258,13 @@ export const reports = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     photoId: uuid('photo_id').references(() => photos.id, { onDelete: 'set null' }),
+    /**
+     * A reported message (text or image) of the reported member to the reporter. No foreign key:
+     * `messages` is declared in messaging-schema.ts, which imports this file; a message goes only
+     * with its conversation, when a participant's account is deleted, and `reported_id`'s cascade
+     * then removes the report anyway.
+     */
+    messageId: bigint('message_id', { mode: 'number' }),
     reason: text('reason').notNull(),
     details: text('details'),
     status: text('status', { enum: ['open', 'resolved'] })

@@ -1,5 +1,6 @@
 import { validationMessages as spec } from '@ukd/validation/messages';
 import { z } from 'zod';
+import { addError, type FieldErrors, validationFailed } from './api-error';
 
 /**
  * zod building blocks that fail with SPEC §5's messages, read from `@ukd/validation/messages`
@@ -128,6 +129,15 @@ export function body<T extends z.ZodRawShape>(shape: T, options: { extraKeys?: '
         ? unknownFields(issue.keys)
         : 'The request body must be a JSON object.',
   });
+}
+
+/** zod failures as Laravel's 422 (first message per field), for input read outside a route's schema (multipart). */
+export function parseOr422<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) addError(errors, issue.path.join('.') || 'body', issue.message);
+  throw validationFailed(errors);
 }
 
 /** Query strings: exactly the declared parameters, each once (`a=1&a=2` and `a[]=1` are arrays: 422). */

@@ -7,7 +7,6 @@ import {
   memberInteractions,
   photos,
   profileVisits,
-  reports,
   type UserRow,
   userNotifications,
   users,
@@ -75,21 +74,6 @@ export async function photoOf(db: Db, ownerId: number, photoId: string): Promise
     .from(photos)
     .where(and(eq(photos.id, photoId.toLowerCase()), eq(photos.userId, ownerId)));
   return photo?.id ?? null;
-}
-
-export async function fileReport(
-  db: Db,
-  report: {
-    reporterId: number;
-    reportedId: number;
-    photoId: string | null;
-    reason: string;
-    details: string | null;
-  },
-): Promise<number> {
-  const [row] = await db.insert(reports).values(report).returning({ id: reports.id });
-  if (!row) throw new Error('report insert returned nothing');
-  return row.id;
 }
 
 /** Members the blocker has blocked, latest first. */

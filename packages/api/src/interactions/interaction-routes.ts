@@ -7,20 +7,14 @@ import {
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { type ApiApp, errorResponses } from '../http/api-app';
-import { ApiError, fieldError } from '../http/api-error';
+import { fieldError } from '../http/api-error';
 import { currentMember } from '../http/member-auth';
 import { body, clearableText, oneOf } from '../http/rules';
+import { fileReport, REPORT_FILED } from '../moderation/file-report';
 import type { MemberActionType } from '../notifications/notification-writer';
 import { memberImage, siteMember, visibleMember } from '../profiles/member-lookup';
 import { relationOf } from '../profiles/relations';
-import {
-  addInteraction,
-  block,
-  fileReport,
-  photoOf,
-  removeInteraction,
-  unblock,
-} from './interaction-queries';
+import { addInteraction, block, photoOf, removeInteraction, unblock } from './interaction-queries';
 
 const NOTIFY: Record<InteractionKind, MemberActionType> = {
   like: 'USER_LIKE',
@@ -41,8 +35,6 @@ const reportBody = body({
   photo_id: z.string({ error: 'The photo id must be a string.' }).max(64).optional(),
 });
 
-/** Reports one member may file in 24 hours (more is likely abuse of the moderation queue). */
-const REPORTS_PER_DAY = 30;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What one member does to another: like, favourite, wink, block, report (member scope). */
@@ -133,24 +125,14 @@ export function interactionRoutes(app: ApiApp, ctx: AppContext): void {
         photoId = UUID.test(input.photo_id) ? await photoOf(ctx.db, target.id, input.photo_id) : null;
         if (!photoId) throw fieldError('photo_id', 'The selected photo id is invalid.');
       }
-      const limit = await ctx.limits.hit(`reports:${member.user.id}`, {
-        maxAttempts: REPORTS_PER_DAY,
-        decaySeconds: 24 * 3600,
-      });
-      if (!limit.allowed) {
-        const message = 'You have sent a lot of reports today. Please try again tomorrow.';
-        throw new ApiError(429, message, { reason: [message] });
-      }
-      const id = await fileReport(ctx.db, {
-        reporterId: member.user.id,
+      const id = await fileReport(ctx, member, {
         reportedId: target.id,
         photoId,
+        messageId: null,
         reason: input.reason,
         details: input.details ?? null,
       });
-      return reply
-        .code(201)
-        .send({ message: 'Thank you. Our moderators will review your report.', data: { id } });
+      return reply.code(201).send({ message: REPORT_FILED, data: { id } });
     },
   );
 }

@@ -6,7 +6,8 @@ const escapeHtml = (s: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-function layout(
+/** The house style of every mail: a heading, paragraphs, one button and a footer. */
+export function layout(
   siteName: string,
   heading: string,
   paragraphs: string[],

@@ -2,8 +2,8 @@ import { MESSAGE_LIMITS, PHOTO_MESSAGES } from '@ukd/contracts/api';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context';
-import { addError, type FieldErrors, fieldError, validationFailed } from '../http/api-error';
-import { body, messages as ruleMessages, text } from '../http/rules';
+import { fieldError } from '../http/api-error';
+import { body, parseOr422, messages as ruleMessages, text } from '../http/rules';
 import { PhotoRejected, processPhoto } from '../photos/photo-processing';
 import type { SendInput, SendResult } from './send-message';
 
@@ -27,15 +27,6 @@ export const sendBody = body({
 
 const imageFields = z.object({ client_msg_id: clientMsgId, type: z.literal('image').optional() }, {});
 const textBody = z.object({ body: text('body', { max: MESSAGE_LIMITS.bodyMax }) });
-
-/** zod failures as Laravel's 422 (first message per field). */
-function parseOr422<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) addError(errors, issue.path.join('.') || 'body', issue.message);
-  throw validationFailed(errors);
-}
 
 /** What a send request asks for: a repeat of an earlier send, or a new message (its image already stored). */
 export type SendRequest =

@@ -8,6 +8,7 @@ export interface OpenReport {
   reason: string;
   details: string | null;
   photoId: string | null;
+  messageId: number | null;
   createdAt: Date;
   reporter: string;
   reported: string;
@@ -24,6 +25,7 @@ export async function openReports(db: Db, limit = 50): Promise<OpenReport[]> {
       reason: reports.reason,
       details: reports.details,
       photoId: reports.photoId,
+      messageId: reports.messageId,
       createdAt: reports.createdAt,
       reporter: reporter.username,
       reported: reported.username,

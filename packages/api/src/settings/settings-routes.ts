@@ -15,7 +15,7 @@ export function settingsRoutes(app: ApiApp, ctx: AppContext): void {
     },
     async (request, reply) => {
       const settings = await ctx.sites.settings(request.site.id);
-      const { realtime, captcha } = ctx.options;
+      const { realtime, captcha, support } = ctx.options;
       reply.header('cache-control', 'no-store');
       return {
         data: {
@@ -23,8 +23,14 @@ export function settingsRoutes(app: ApiApp, ctx: AppContext): void {
           maintenance: settings.maintenance,
           realtime: { key: realtime.key, host: realtime.host, port: realtime.port, scheme: realtime.scheme },
           captcha: {
+            provider: captcha.provider,
             recaptcha_site_key: captcha.recaptchaSiteKey,
             turnstile_site_key: captcha.turnstileSiteKey,
+          },
+          support: {
+            email: support.email,
+            company_name: support.companyName,
+            company_address: support.companyAddress,
           },
           event: settings.event,
           features: settings.features,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CAPTCHA } from '@ukd/contracts/api';
 import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import type { AppContext } from '../context';
@@ -141,6 +142,7 @@ export function newMember(overrides: Record<string, unknown> = {}) {
     date_of_birth: '1995-06-15',
     city: 'Leeds',
     terms: true,
+    captcha: CAPTCHA.testToken,
     ...overrides,
   };
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { userNotificationSchema } from './notification';
 import { photoSchema } from './photo';
 import { myProfileSchema } from './profile';
+import { ticketSchema } from './support';
 
 export * from './options';
 
@@ -68,5 +69,7 @@ export const accountExportSchema = z.object({
   ),
   notifications: z.array(userNotificationSchema),
   conversations: z.array(z.unknown()),
+  /** Help requests the member sent while signed in. */
+  support_requests: z.array(ticketSchema),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

@@ -28,6 +28,8 @@ export const registerRequestSchema = z.object({
   city: z.string(),
   /** Must be accepted (true). */
   terms: z.boolean(),
+  /** The captcha provider's token (`CAPTCHA`). */
+  captcha: z.string(),
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 

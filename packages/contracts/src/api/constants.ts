@@ -138,3 +138,47 @@ export const CREDIT_ORDER_STATUS_LABELS = {
   refunded: 'Refunded',
   charged_back: 'Charged back',
 } as const;
+
+/** Captcha providers: `test` always passes (the embedded default) but its token is still checked. */
+export const CAPTCHA_PROVIDERS = ['test', 'turnstile', 'recaptcha'] as const;
+export type CaptchaProvider = (typeof CAPTCHA_PROVIDERS)[number];
+
+/**
+ * The captcha every protected form sends as one field, `captcha` (registration, help requests,
+ * contact, affiliate sign-up). A missing or rejected token is a 422 on that field.
+ */
+export const CAPTCHA = {
+  field: 'captcha',
+  /** The only token the `test` provider accepts. */
+  testToken: 'test-captcha-pass',
+  scripts: {
+    turnstile: 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit',
+    /** reCAPTCHA v3: the site key is part of the script's address, so one page holds one key. */
+    recaptcha: 'https://www.google.com/recaptcha/api.js?render=',
+  },
+  messages: {
+    required: 'Please complete the captcha.',
+    rejected: 'The captcha check failed. Please try again.',
+    unavailable: 'We could not check the captcha just now. Please try again.',
+    /** SPEC §8. */
+    differentKey: 'reCAPTCHA already loaded with different site key!',
+  },
+} as const;
+
+/** Where each provider's script, frames and calls come from: the site's CSP allows them only when that provider is configured. */
+export const CAPTCHA_SOURCES: Record<
+  Exclude<CaptchaProvider, 'test'>,
+  { script: string[]; frame: string[]; connect: string[] }
+> = {
+  turnstile: {
+    script: ['https://challenges.cloudflare.com'],
+    frame: ['https://challenges.cloudflare.com'],
+    connect: ['https://challenges.cloudflare.com'],
+  },
+  // Google's documented CSP for reCAPTCHA.
+  recaptcha: {
+    script: ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'],
+    frame: ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'],
+    connect: ['https://www.google.com/recaptcha/'],
+  },
+};

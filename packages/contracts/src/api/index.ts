@@ -14,6 +14,7 @@ export * from './profile';
 export * from './realtime';
 export * from './session';
 export * from './settings';
+export * from './support';
 export * from './tracking';
 export * from './user';
 export * from './user-notifications';

@@ -191,3 +191,36 @@ export const ACCOUNT_MESSAGES = {
   passwordChanged: 'Your password has been changed. Other devices have been logged out.',
   passwordIncorrect: 'The password is incorrect.',
 } as const;
+
+/** What a help request or contact message is about. */
+export const SUPPORT_TOPIC_OPTIONS = [
+  { key: 'account', label: 'My account and signing in' },
+  { key: 'payments', label: 'Payments, credits and refunds' },
+  { key: 'safety', label: 'Safety or a member’s behaviour' },
+  { key: 'privacy', label: 'My data and privacy' },
+  { key: 'technical', label: 'Something is not working' },
+  { key: 'feedback', label: 'Feedback and ideas' },
+  { key: 'other', label: 'Something else' },
+] as const;
+export type SupportTopic = (typeof SUPPORT_TOPIC_OPTIONS)[number]['key'];
+export const SUPPORT_TOPICS = SUPPORT_TOPIC_OPTIONS.map((t) => t.key) as [SupportTopic, ...SupportTopic[]];
+
+export const TICKET_STATUS_LABELS = { open: 'Open', answered: 'Answered', closed: 'Closed' } as const;
+export type TicketStatus = keyof typeof TICKET_STATUS_LABELS;
+
+/** Limits of a help request. */
+export const SUPPORT_LIMITS = {
+  messageMin: 10,
+  messageMax: 5000,
+  /** The optional screenshot: smaller than a profile photo, otherwise the photo pipeline's rules. */
+  attachmentMaxBytes: 5 * 1024 * 1024,
+  attachmentField: 'attachment',
+} as const;
+
+export const SUPPORT_MESSAGES = {
+  attachmentTooLarge: 'The attachment may not be greater than 5120 kilobytes.',
+} as const;
+
+/** What a report to the moderators is about: a profile, one of its photos, or a message (text or image). */
+export const REPORT_TARGETS = ['profile', 'photo', 'message'] as const;
+export type ReportTarget = (typeof REPORT_TARGETS)[number];

@@ -1,6 +1,14 @@
 import type { RegisterRequest } from '@ukd/contracts/api';
-import { selectFormErrors, selectSessionBusy } from '@ukd/store';
-import { Button, SelectField, SiteLink, TextField } from '@ukd/ui';
+import { selectFormErrors, selectSessionBusy, selectSettings } from '@ukd/store';
+import {
+  Button,
+  Captcha,
+  type CaptchaHandle,
+  captchaConfig,
+  SelectField,
+  SiteLink,
+  TextField,
+} from '@ukd/ui';
 import {
   alphaDash,
   confirmed,
@@ -14,7 +22,7 @@ import {
   useForm,
   withMessage,
 } from '@ukd/validation';
-import type { FormEvent } from 'react';
+import { type FormEvent, useRef } from 'react';
 import { useSelector } from 'react-redux';
 import { useShellServices } from '../../session/shell-services';
 import { AuthCard } from './auth-card';
@@ -28,6 +36,8 @@ export default function RegisterPage() {
   const { session } = useShellServices();
   const busy = useSelector(selectSessionBusy);
   const serverErrors = useSelector(selectFormErrors);
+  const settings = useSelector(selectSettings);
+  const captcha = useRef<CaptchaHandle>(null);
   const form = useForm(
     {
       username: '',
@@ -65,8 +75,9 @@ export default function RegisterPage() {
       date_of_birth: String(values.date_of_birth),
       city: String(values.city).trim(),
       terms: values.terms === true,
+      captcha: (await captcha.current?.token()) ?? '',
     };
-    await session.register(details);
+    if (!(await session.register(details))) captcha.current?.reset();
   }
 
   return (
@@ -142,6 +153,12 @@ export default function RegisterPage() {
             {form.errors.terms ?? ''}
           </p>
         </div>
+        <Captcha
+          ref={captcha}
+          config={captchaConfig(settings)}
+          action="register"
+          error={serverErrors.captcha}
+        />
         <Button type="submit" disabled={busy} className="shell-auth-card__submit">
           {busy ? 'Creating your account…' : 'Create account'}
         </Button>
