@@ -7,6 +7,7 @@ export default defineConfig({
     './src/db/realtime-schema.ts',
     './src/db/messaging-schema.ts',
     './src/db/billing-schema.ts',
+    './src/db/acquisition-schema.ts',
   ],
   out: './drizzle',
 });

@@ -6,9 +6,15 @@
 //   tsx src/cli.ts photos approve|reject <id>…   decide on photos
 //   tsx src/cli.ts reports [list]                open reports, oldest first
 //   tsx src/cli.ts reports resolve <id>…         close reports
+//   tsx src/cli.ts registrations [--by s1] [--since YYYY-MM-DD] [--until YYYY-MM-DD]
+//                                                registrations per source (s1…s5, landing, affiliate,
+//                                                tracking_id, landing_path); default: s1, last 30 days
+//   tsx src/cli.ts affiliates [list]             pending affiliate applications, oldest first
+//   tsx src/cli.ts affiliates approve|reject <reference>…
 // Reads the same environment as the server (DATA_DIR, DATABASE_URL, JWT_SECRET, SITE_URL);
 // DATA_DIR defaults to the repository's .data/, where the embedded one-origin server keeps it.
 import { join } from 'node:path';
+import { affiliatesCommand, registrationsReport } from './acquisition/acquisition-cli';
 import { TokenSigner } from './auth/access-tokens';
 import { signLink } from './auth/signed-links';
 import { type Db, openDatabase } from './db/database';
@@ -21,7 +27,9 @@ import { SEASONAL_EVENTS, type SeasonalEvent, SiteDirectory } from './site-setti
 function usage(): never {
   console.error(
     'usage: cli.ts impersonate <email> | maintenance on|off | event <name|none> [--site <site-key>]\n' +
-      '       cli.ts photos [list] | photos approve|reject <id>... | reports [list] | reports resolve <id>...',
+      '       cli.ts photos [list] | photos approve|reject <id>... | reports [list] | reports resolve <id>...\n' +
+      '       cli.ts registrations [--by s1|s2|s3|s4|s5|landing|affiliate|tracking_id|landing_path] [--since YYYY-MM-DD] [--until YYYY-MM-DD]\n' +
+      '       cli.ts affiliates [list] | affiliates approve|reject <reference>...',
   );
   process.exit(2);
 }
@@ -74,6 +82,25 @@ if (command === 'impersonate' && value) {
   const database = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
   try {
     await moderate(database.db, command, value ?? 'list', rest);
+  } finally {
+    await database.close();
+  }
+} else if (command === 'registrations' || command === 'affiliates') {
+  const database = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
+  try {
+    const sites = new SiteDirectory(database.db);
+    const site = await sites.byKey(siteKey);
+    if (!site) throw new Error(`unknown site ${siteKey}`);
+    const output =
+      command === 'registrations'
+        ? await registrationsReport(
+            database.db,
+            site.id,
+            [value, ...rest].filter((a) => a !== undefined),
+          )
+        : await affiliatesCommand(database.db, value ?? 'list', rest);
+    if (output === null) usage();
+    console.log(output);
   } finally {
     await database.close();
   }

@@ -9,6 +9,7 @@ import {
 import { accountRoutes } from './account/account-routes';
 import { accountSettingsRoutes } from './account/account-settings-routes';
 import { emailRoutes, memberEmailRoutes } from './account/email-routes';
+import { affiliateRoutes } from './acquisition/affiliate-routes';
 import { authRoutes, memberAuthRoutes } from './auth/auth-routes';
 import { memberOneTimeLoginRoutes, oneTimeLoginRoutes } from './auth/one-time-login-routes';
 import { passwordResetRoutes } from './auth/password-reset-routes';
@@ -101,6 +102,7 @@ export function apiPlugin(ctx: AppContext): FastifyPluginAsync {
     signedImageRoutes(app, ctx);
     avatarRoutes(app);
     publicBillingRoutes(app, ctx);
+    affiliateRoutes(app, ctx);
 
     // Everything else needs a signed-in member: authenticated once, for the whole scope.
     await app.register(

@@ -25,6 +25,7 @@ for (const { driver, skip } of drivers) {
           captcha: { recaptcha_site_key: 'recaptcha-public', turnstile_site_key: '' },
           event: null,
           features: { muteUserNotifications: true, promoBadge: true },
+          tags: { analytics_id: '', ads_id: '' },
         },
       });
       expect(res.headers['x-request-id']).toBeTruthy();

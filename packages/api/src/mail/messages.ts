@@ -6,7 +6,7 @@ const escapeHtml = (s: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-function layout(
+export function layout(
   siteName: string,
   heading: string,
   paragraphs: string[],
