@@ -11,6 +11,7 @@ import { PageLoading } from '@ukd/ui';
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Navigate, useLocation, useNavigate } from 'react-router';
+import { useAttributionCapture } from '../acquisition/use-attribution-capture';
 import { RouteErrorBoundary } from '../errors/error-boundary';
 import { Layout } from '../layouts/layout';
 import { NotFoundPage } from '../pages/not-found-page';
@@ -73,6 +74,7 @@ export function ShellRoutes({
   useDocumentTitle(match ? match.route.title : 'This page could not be found', siteName);
   useScrollReset(location.pathname);
   useLoginFromUrl();
+  useAttributionCapture(match?.route ?? null, location.pathname, location.search);
   useEffect(() => {
     // SPEC §5: validation errors clear on every route change.
     dispatch(formErrorsCleared());
