@@ -15,6 +15,7 @@ import {
   PERMISSIONS_POLICY,
   type SecurityHeaderOptions,
 } from './security-headers';
+import type { ExtraSources } from './tag-sources';
 
 /** The parts of the realtime server the site mounts on its own HTTP server. */
 export interface MountedRealtime {
@@ -45,6 +46,8 @@ export interface SiteServerOptions {
   connectOrigins?: string[];
   /** `npm run dev`: the CSP lets hot updates evaluate code and inject styles. */
   development?: boolean;
+  /** Origins of configured analytics and ads tags (`tagSources`), allowed by the CSP. */
+  extraSources?: ExtraSources;
 }
 
 /** Paths that are files or services, never pages: a miss there is a plain 404. */
@@ -64,11 +67,12 @@ export async function createSiteServer({
   formActionOrigins = [],
   connectOrigins = [],
   development = false,
+  extraSources = {},
 }: SiteServerOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger, trustProxy });
   const siteOrigin = originOf(siteUrl);
   const remoteOrigins = createRemoteOrigins(siteDir);
-  const policy: SecurityHeaderOptions = { formActionOrigins, connectOrigins, development };
+  const policy: SecurityHeaderOptions = { formActionOrigins, connectOrigins, development, extraSources };
   const cspCache = new Map<string, string>();
   // Every response but the hijacked ones (sockets, the realtime HTTP API, dev's event stream):
   // pages and assets get the whole policy, the API no sniffing and no framing. HSTS only when
