@@ -9,6 +9,13 @@ describe('mfe-support routes', () => {
       { path: '/privacy', title: 'Privacy notice', access: 'public', layout: 'default' },
       { path: '/terms-of-use', title: 'Terms of use', access: 'public', layout: 'default' },
       { path: '/2257-notice', title: '18 U.S.C. 2257 statement', access: 'public', layout: 'default' },
+      { path: '/affiliates', title: 'Affiliate programme', access: 'public', layout: 'default' },
+      {
+        path: '/no-affiliate',
+        title: 'Flirtlane without affiliate tracking',
+        access: 'guest',
+        layout: 'guest-no-affiliate',
+      },
     ]);
   });
 

@@ -1,6 +1,7 @@
 import { Article, ArticleLead, type ArticleSection } from '@ukd/ui';
 import { Children, type ComponentType, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { ContentLink, Fact, Facts, Notice, Question, Questions } from './content-blocks';
+import { CookieSettingsButton } from './cookie-settings-button';
 
 type Components = Readonly<Record<string, ComponentType<never>>>;
 
@@ -23,7 +24,17 @@ function Lead({ children }: { children?: ReactNode }) {
   return <ArticleLead>{children}</ArticleLead>;
 }
 
-const blocks: Components = { a: ContentLink, Section, Lead, Notice, Facts, Fact, Questions, Question };
+const blocks: Components = {
+  a: ContentLink,
+  Section,
+  Lead,
+  Notice,
+  Facts,
+  Fact,
+  Questions,
+  Question,
+  CookieSettingsButton,
+};
 
 /**
  * Compiled MDX is a plain function of its props (no hooks), so calling it gives the document's

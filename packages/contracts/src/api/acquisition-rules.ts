@@ -74,3 +74,6 @@ export function trackingFromQuery(search: string): RegistrationTracking {
   if (landing) out.landing = Number(landing);
   return out;
 }
+
+/** How an affiliate applicant says they will promote the site (`POST /api/affiliate-applications`). */
+export const AFFILIATE_PROMOTION_CHANNELS = ['website', 'social', 'email', 'paid-search', 'other'] as const;

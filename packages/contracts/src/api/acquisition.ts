@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TRACKING_RULES } from './acquisition-rules';
+import { AFFILIATE_PROMOTION_CHANNELS, TRACKING_RULES } from './acquisition-rules';
 
 export * from './acquisition-rules';
 
@@ -30,7 +30,6 @@ export const registrationTrackingSchema = z
   .catch({});
 
 /** `POST /api/affiliate-applications`: a partner applies to the affiliate programme. */
-export const AFFILIATE_PROMOTION_CHANNELS = ['website', 'social', 'email', 'paid-search', 'other'] as const;
 export const affiliateApplicationRequestSchema = z.object({
   name: z.string(),
   email: z.string(),
