@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
 import type { ConsentStore } from './consent-store';
 
 const CookieBanner = lazy(() => import('./cookie-banner'));
@@ -21,10 +22,22 @@ export function ConsentHost({ consent }: { consent: ConsentStore }) {
   }, []);
   const show = state.open || (painted && state.choice === null);
   if (!show) return null;
-  return (
+  return createPortal(
     <Suspense fallback={null}>
       {/* A new key per opening: the banner starts from the stored choice each time. */}
-      <CookieBanner key={state.choice?.date ?? 'new'} consent={consent} />
-    </Suspense>
+      <CookieBanner key={state.choice?.date ?? 'new'} consent={consent} requested={state.open} />
+    </Suspense>,
+    bannerSlot(),
   );
+}
+
+/** The banner's place: the first thing in the body, so it comes first in the tab order. */
+function bannerSlot(): HTMLElement {
+  let slot = document.getElementById('cookie-consent');
+  if (!slot) {
+    slot = document.createElement('div');
+    slot.id = 'cookie-consent';
+    document.body.prepend(slot);
+  }
+  return slot;
 }

@@ -24,7 +24,8 @@ function renderHost(storage = memoryStorage()) {
 describe('cookie banner', () => {
   it('shows on a first visit as a labelled dialog that takes focus; Reject all records no optional cookies', async () => {
     const consent = renderHost();
-    const dialog = await screen.findByRole('dialog', { name: 'Cookies on this site' });
+    // The banner's chunk loads on first use (slow on a cold test run).
+    const dialog = await screen.findByRole('dialog', { name: 'Cookies on this site' }, { timeout: 10_000 });
     expect(document.activeElement).toBe(dialog);
     fireEvent.click(screen.getByRole('button', { name: 'Reject all' }));
     expect(consent.current().choice).toMatchObject({ analytics: false, advertising: false });
@@ -58,5 +59,15 @@ describe('cookie banner', () => {
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(consent.current().choice).toMatchObject({ analytics: false, advertising: true });
+  });
+
+  it('does not take focus from someone already typing', async () => {
+    renderHost();
+    const button = screen.getByRole('button', { name: 'Page button' });
+    button.focus();
+    await screen.findByRole('dialog');
+    expect(document.activeElement).toBe(button);
+    // First in the tab order: the banner's slot is the body's first child.
+    expect(document.body.firstElementChild?.id).toBe('cookie-consent');
   });
 });

@@ -5,9 +5,10 @@ import type { ConsentStore } from './consent-store';
 /**
  * The cookie banner (PECR): Accept all, Reject all (same weight as Accept) and Choose, which
  * lists the categories with their own switches. It overlays the bottom of the page, so it moves
- * nothing, and takes focus when it shows so a keyboard user meets it first.
+ * nothing. It sits first in the page's tab order; it takes focus when the visitor asked for it,
+ * or on a first visit while nothing else has focus (never from someone already typing in a form).
  */
-export default function CookieBanner({ consent }: { consent: ConsentStore }) {
+export default function CookieBanner({ consent, requested }: { consent: ConsentStore; requested: boolean }) {
   const { choice } = consent.current();
   const [choosing, setChoosing] = useState(false);
   const [analytics, setAnalytics] = useState(choice?.analytics ?? false);
@@ -17,8 +18,9 @@ export default function CookieBanner({ consent }: { consent: ConsentStore }) {
   const panel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    panel.current?.focus();
-  }, []);
+    const active = document.activeElement;
+    if (requested || !active || active === document.body) panel.current?.focus();
+  }, [requested]);
 
   function onKeyDown(event: KeyboardEvent) {
     // Escape steps back out of Choose, or closes a banner reopened over an existing choice.
