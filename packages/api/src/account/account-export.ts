@@ -1,5 +1,6 @@
 import type { AccountExport } from '@ukd/contracts/api';
 import { and, asc, desc, eq } from 'drizzle-orm';
+import { acquisitionOf } from '../acquisition/member-acquisition';
 import type { AppContext } from '../context';
 import {
   blocks,
@@ -118,5 +119,23 @@ export async function accountExport(ctx: AppContext, user: UserRow): Promise<Acc
     reports_made: reported.map((r) => ({ ...entry(r), reason: r.reason, details: r.details })),
     notifications: notes.map(notificationResource),
     conversations: await exportConversations(ctx, user),
+    acquisition: exportedAcquisition(await acquisitionOf(db, user.id)),
+  };
+}
+
+function exportedAcquisition(row: Awaited<ReturnType<typeof acquisitionOf>>): AccountExport['acquisition'] {
+  if (!row) return null;
+  const { s1, s2, s3, s4, s5, gclid, landing, affiliate } = row;
+  return {
+    s1,
+    s2,
+    s3,
+    s4,
+    s5,
+    gclid,
+    tracking_id: row.trackingId,
+    landing,
+    affiliate,
+    landing_path: row.landingPath,
   };
 }

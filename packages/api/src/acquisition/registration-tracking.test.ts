@@ -54,6 +54,25 @@ for (const { driver, skip } of drivers) {
       });
     });
 
+    it('the member sees it in their data export (right of access)', async () => {
+      const member = newMember({ tracking: { s1: 'fb', gclid: 'abc', landing_path: '/lander32' } });
+      const res = await api.call('POST', '/api/register', { body: member });
+      const token = res.json().data.access_token as string;
+      const exported = (await api.call('GET', '/api/account/export', { token })).json();
+      expect(exported.acquisition).toEqual({
+        s1: 'fb',
+        s2: 'empty',
+        s3: 'empty',
+        s4: 'empty',
+        s5: 'empty',
+        gclid: 'abc',
+        tracking_id: null,
+        landing: 1,
+        affiliate: null,
+        landing_path: '/lander32',
+      });
+    });
+
     it('gives a member without tracking the defaults (s1…s5 empty, landing 1)', async () => {
       const row = await registerWith(undefined);
       expect(row).toMatchObject({
