@@ -24,7 +24,6 @@ import { createProgress, ProgressBar } from './chrome/progress-bar';
 import { createToaster, Toasts } from './chrome/toaster';
 import { ConsentHost } from './consent/consent-host';
 import { createConsentStore } from './consent/consent-store';
-import { createTagLoader } from './consent/tags';
 import { installChunkErrorReload } from './errors/chunk-reload';
 import { ErrorPage } from './errors/error-page';
 import { createRemoteContexts, type SharedShell } from './remotes/remote-context';
@@ -108,7 +107,8 @@ export async function boot(rootElement: HTMLElement) {
 
   // PECR: analytics and ads tags, and attribution kept across visits, only with consent.
   const consent = createConsentStore(browserStorage('local'));
-  const tags = createTagLoader();
+  // The tag loader's code is needed only once a configured tag is consented to.
+  let tags: Promise<ReturnType<typeof import('./consent/tags')['createTagLoader']>> | undefined;
   let applied: unknown;
   const applyConsent = () => {
     const { choice } = consent.current();
@@ -117,7 +117,13 @@ export async function boot(rootElement: HTMLElement) {
     const categories = { analytics: choice?.analytics ?? false, advertising: choice?.advertising ?? false };
     attribution.setPersistence(categories.advertising);
     void settings.then(
-      (data) => tags.apply(data.tags, categories),
+      (data) => {
+        const wanted =
+          (categories.analytics && data.tags.analytics_id) || (categories.advertising && data.tags.ads_id);
+        if (!tags && !wanted) return;
+        tags ??= import('./consent/tags').then(({ createTagLoader }) => createTagLoader());
+        return tags.then((loader) => loader.apply(data.tags, categories));
+      },
       () => undefined,
     );
   };

@@ -1,5 +1,6 @@
-import { Button, SiteLink } from '@ukd/ui';
+import { Button } from '@ukd/ui';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import type { ConsentStore } from './consent-store';
 
 /**
@@ -47,7 +48,8 @@ export default function CookieBanner({ consent, requested }: { consent: ConsentS
         We use strictly necessary storage to keep you signed in and remember this choice. With your permission
         we would also use analytics cookies to see how the site is used, and advertising cookies to learn
         which adverts and partners bring new members. Nothing optional is set until you say yes.{' '}
-        <SiteLink to="/privacy#cookies">How we use cookies</SiteLink>
+        {/* A plain router link: a SiteLink would prefetch the privacy page's remote on a first visit. */}
+        <Link to="/privacy#cookies">How we use cookies</Link>
       </p>
       {choosing && (
         <fieldset className="shell-consent__choices">
