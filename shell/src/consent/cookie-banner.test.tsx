@@ -34,7 +34,7 @@ describe('cookie banner', () => {
 
   it('Choose offers per-category switches with strictly necessary always on', async () => {
     const consent = renderHost();
-    fireEvent.click(await screen.findByRole('button', { name: 'Choose' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Choose' }, { timeout: 10_000 }));
     const necessary = screen.getByRole('checkbox', { name: /Strictly necessary/ });
     expect((necessary as HTMLInputElement).checked).toBe(true);
     expect((necessary as HTMLInputElement).disabled).toBe(true);
@@ -50,7 +50,7 @@ describe('cookie banner', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(screen.queryByRole('dialog')).toBeNull();
     act(() => consent.reopen());
-    fireEvent.click(await screen.findByRole('button', { name: 'Choose' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Choose' }, { timeout: 10_000 }));
     expect((screen.getByRole('checkbox', { name: /Advertising/ }) as HTMLInputElement).checked).toBe(true);
     expect((screen.getByRole('checkbox', { name: /Analytics/ }) as HTMLInputElement).checked).toBe(false);
     // Escape steps out of Choose, then closes the reopened banner unchanged.
@@ -65,7 +65,7 @@ describe('cookie banner', () => {
     renderHost();
     const button = screen.getByRole('button', { name: 'Page button' });
     button.focus();
-    await screen.findByRole('dialog');
+    await screen.findByRole('dialog', {}, { timeout: 10_000 });
     expect(document.activeElement).toBe(button);
     // First in the tab order: the banner's slot is the body's first child.
     expect(document.body.firstElementChild?.id).toBe('cookie-consent');
