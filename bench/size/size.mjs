@@ -9,7 +9,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 
 /** Budgets in KB of gzipped JS; README.md explains how they were set. */
-export const budgets = { firstLoad: 157, remoteEntry: 50 };
+export const budgets = { firstLoad: 154, remoteEntry: 50 };
 
 const root = join(import.meta.dirname, '..', '..');
 const siteDir = join(import.meta.dirname, '.site');
