@@ -7,10 +7,12 @@ CREATE TABLE "affiliate_applications" (
 	"website" text NOT NULL,
 	"channel" text NOT NULL,
 	"message" text NOT NULL,
+	"code" text,
 	"status" text DEFAULT 'pending' NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"reviewed_at" timestamp with time zone,
-	CONSTRAINT "affiliate_applications_reference_unique" UNIQUE("reference")
+	CONSTRAINT "affiliate_applications_reference_unique" UNIQUE("reference"),
+	CONSTRAINT "affiliate_applications_code_unique" UNIQUE("code")
 );
 --> statement-breakpoint
 CREATE TABLE "member_acquisition" (

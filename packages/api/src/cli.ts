@@ -10,7 +10,8 @@
 //                                                registrations per source (s1…s5, landing, affiliate,
 //                                                tracking_id, landing_path); default: s1, last 30 days
 //   tsx src/cli.ts affiliates [list]             pending affiliate applications, oldest first
-//   tsx src/cli.ts affiliates approve|reject <reference>…
+//   tsx src/cli.ts affiliates approve <reference> [--code CODE]   issue the affiliate code, mail it
+//   tsx src/cli.ts affiliates reject <reference> --reason "…"     mail the reason
 // Reads the same environment as the server (DATA_DIR, DATABASE_URL, JWT_SECRET, SITE_URL);
 // DATA_DIR defaults to the repository's .data/, where the embedded one-origin server keeps it.
 import { join } from 'node:path';
@@ -18,6 +19,7 @@ import { affiliatesCommand, registrationsReport } from './acquisition/acquisitio
 import { TokenSigner } from './auth/access-tokens';
 import { signLink } from './auth/signed-links';
 import { type Db, openDatabase } from './db/database';
+import { outboxMailer, smtpMailer } from './mail/mailer';
 import { openReports, resolveReport } from './moderation/reports';
 import { DEFAULT_SITE, loadApiOptionsFromEnv, resolveApiOptions } from './options';
 import { moderationQueue, reviewPhoto } from './photos/member-photos';
@@ -29,7 +31,7 @@ function usage(): never {
     'usage: cli.ts impersonate <email> | maintenance on|off | event <name|none> [--site <site-key>]\n' +
       '       cli.ts photos [list] | photos approve|reject <id>... | reports [list] | reports resolve <id>...\n' +
       '       cli.ts registrations [--by s1|s2|s3|s4|s5|landing|affiliate|tracking_id|landing_path] [--since YYYY-MM-DD] [--until YYYY-MM-DD]\n' +
-      '       cli.ts affiliates [list] | affiliates approve|reject <reference>...',
+      '       cli.ts affiliates [list] | affiliates approve <reference> [--code CODE] | affiliates reject <reference> --reason "..."',
   );
   process.exit(2);
 }
@@ -98,7 +100,11 @@ if (command === 'impersonate' && value) {
             site.id,
             [value, ...rest].filter((a) => a !== undefined),
           )
-        : await affiliatesCommand(database.db, value ?? 'list', rest);
+        : await affiliatesCommand(
+            { db: database.db, mailer: cliMailer(), siteUrl: options.siteUrl },
+            value ?? 'list',
+            rest,
+          );
     if (output === null) usage();
     console.log(output);
   } finally {
@@ -106,6 +112,13 @@ if (command === 'impersonate' && value) {
   }
 } else {
   usage();
+}
+
+/** Mail as the server sends it: through SMTP_URL, or into the outbox under DATA_DIR. */
+function cliMailer() {
+  return options.smtpUrl
+    ? smtpMailer(options.smtpUrl, options.mailFrom)
+    : outboxMailer(join(options.dataDir, 'outbox'), options.mailFrom);
 }
 
 async function moderate(db: Db, what: 'photos' | 'reports', action: string, ids: string[]): Promise<void> {

@@ -1,5 +1,10 @@
+import { TRACKING_RULES } from '@ukd/contracts/api';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
+import { sites } from '../db/schema';
+import type { Mailer } from '../mail/mailer';
 import { pendingApplications, reviewApplication } from './affiliate-applications';
+import { affiliateDecisionMail } from './affiliate-mail';
 import { isReportDimension, REPORT_DIMENSIONS, registrationsBySource } from './member-acquisition';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -52,14 +57,24 @@ export async function registrationsReport(db: Db, siteId: number, args: string[]
   return lines.join('\n');
 }
 
-/** `affiliates [list]` and `affiliates approve|reject <reference>…`. Null on bad arguments. */
+export interface AffiliateReviewDeps {
+  db: Db;
+  mailer: Mailer;
+  siteUrl: string;
+}
+
+/**
+ * `affiliates [list]`, `affiliates approve <reference> [--code CODE]` (the code defaults to the
+ * reference's random part) and `affiliates reject <reference> --reason "…"`. A decision is mailed
+ * to the applicant. Null on bad arguments.
+ */
 export async function affiliatesCommand(
-  db: Db,
+  deps: AffiliateReviewDeps,
   action: string,
-  references: string[],
+  args: string[],
 ): Promise<string | null> {
-  if (action === 'list') {
-    const pending = await pendingApplications(db);
+  if (action === 'list' && args.length === 0) {
+    const pending = await pendingApplications(deps.db);
     if (pending.length === 0) return 'no pending affiliate applications';
     return pending
       .map(
@@ -68,19 +83,42 @@ export async function affiliatesCommand(
       )
       .join('\n');
   }
-  if ((action === 'approve' || action === 'reject') && references.length) {
-    const lines: string[] = [];
-    for (const reference of references) {
-      const ok = await reviewApplication(
-        db,
-        reference.toUpperCase(),
-        action === 'approve' ? 'approved' : 'rejected',
-      );
-      lines.push(
-        ok ? `${reference} ${action === 'approve' ? 'approved' : 'rejected'}` : `${reference} not pending`,
-      );
-    }
-    return lines.join('\n');
+  const [rawReference, ...rest] = args;
+  const given = flags(rest, action === 'approve' ? ['code'] : ['reason']);
+  if (!rawReference || !given || (action !== 'approve' && action !== 'reject')) return null;
+  const reference = rawReference.toUpperCase();
+  if (action === 'reject' && !given.reason?.trim())
+    return 'a rejection needs --reason "…" (it is mailed to the applicant)';
+  if (given.code !== undefined && !TRACKING_RULES.code.test(given.code)) {
+    return 'a code is 1-64 letters, digits, dots, dashes or underscores';
   }
-  return null;
+  const result = await reviewApplication(
+    deps.db,
+    reference,
+    action === 'approve' ? { status: 'approved', code: given.code } : { status: 'rejected' },
+  );
+  if (result === null) return `${reference} not pending`;
+  if (result === 'code-taken') return `the code ${given.code} is already another partner's`;
+  const [site] = await deps.db.select({ name: sites.name }).from(sites).where(eq(sites.id, result.siteId));
+  const programmeUrl = `${deps.siteUrl}/affiliates`;
+  await deps.mailer.send(
+    affiliateDecisionMail({
+      siteName: site?.name ?? 'Flirtlane',
+      to: result.email,
+      name: result.name,
+      reference,
+      programmeUrl,
+      decision:
+        result.status === 'approved' && result.code
+          ? {
+              approved: true,
+              code: result.code,
+              exampleUrl: `${deps.siteUrl}/?aff=${encodeURIComponent(result.code)}`,
+            }
+          : { approved: false, reason: given.reason?.trim() ?? '' },
+    }),
+  );
+  return result.status === 'approved'
+    ? `${reference} approved: code ${result.code} (mailed to ${result.email})`
+    : `${reference} rejected (mailed to ${result.email})`;
 }

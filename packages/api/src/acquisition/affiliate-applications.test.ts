@@ -29,6 +29,12 @@ for (const { driver, skip } of drivers) {
       await api?.close();
     });
 
+    const review = (action: string, args: string[] = []) =>
+      affiliatesCommand(
+        { db: api.context.db, mailer: api.context.mailer, siteUrl: 'http://localhost:3000' },
+        action,
+        args,
+      );
     const apply = (body: unknown, ip = freshIp()) =>
       api.call('POST', '/api/affiliate-applications', { body, ip });
     const stored = (email: string) =>
@@ -46,7 +52,7 @@ for (const { driver, skip } of drivers) {
       const mail = (await api.outbox()).find((m) => m.to === 'mixed.case@example.com');
       expect(mail?.subject).toContain(reference);
       expect(mail?.links.programme).toBe('http://localhost:3000/affiliates');
-      expect(await affiliatesCommand(api.context.db, 'list', [])).toContain(reference);
+      expect(await review('list')).toContain(reference);
     });
 
     it('answers every bad field at once and stores nothing', async () => {
@@ -102,10 +108,36 @@ for (const { driver, skip } of drivers) {
     it('once reviewed, the same address may apply again', async () => {
       const body = application();
       const first = (await apply(body)).json().data.reference as string;
-      expect(await affiliatesCommand(api.context.db, 'reject', [first])).toBe(`${first} rejected`);
-      expect(await affiliatesCommand(api.context.db, 'reject', [first])).toBe(`${first} not pending`);
+      expect(await review('reject', [first])).toMatch(/needs --reason/);
+      expect(await review('reject', [first, '--reason', 'Your site is aimed at a general audience.'])).toBe(
+        `${first} rejected (mailed to ${body.email})`,
+      );
+      expect(await review('reject', [first, '--reason', 'again'])).toBe(`${first} not pending`);
+      const mails = (await api.outbox()).filter((m) => m.to === body.email);
+      expect(mails.at(-1)?.text).toContain('The reason: Your site is aimed at a general audience.');
       const second = (await apply(body)).json().data.reference as string;
       expect(second).not.toBe(first);
+    });
+
+    it('an approval issues a unique affiliate code and mails it with a link', async () => {
+      const a = application();
+      const b = application();
+      const refA = (await apply(a)).json().data.reference as string;
+      const refB = (await apply(b)).json().data.reference as string;
+      expect(await review('approve', [refA.toLowerCase()])).toBe(
+        `${refA} approved: code ${refA.slice(4)} (mailed to ${a.email})`,
+      );
+      const mail = (await api.outbox()).filter((m) => m.to === a.email).at(-1);
+      expect(mail?.text).toContain(`http://localhost:3000/?aff=${refA.slice(4)}`);
+      expect(await review('approve', [refB, '--code', 'bad code!'])).toMatch(/^a code is/);
+      expect(await review('approve', [refB, '--code', refA.slice(4)])).toBe(
+        `the code ${refA.slice(4)} is already another partner's`,
+      );
+      expect(await review('approve', [refB, '--code', 'JoReviews'])).toMatch(/approved: code JoReviews/);
+      const [row] = await stored(b.email);
+      expect(row).toMatchObject({ status: 'approved', code: 'JoReviews' });
+      expect(await review('approve', [])).toBeNull();
+      expect(await review('delete', [refB])).toBeNull();
     });
 
     it(`limits one address to ${AFFILIATE_APPLICATION_LIMIT.maxAttempts} an hour, even in parallel`, async () => {

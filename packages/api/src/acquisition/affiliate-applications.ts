@@ -55,16 +55,33 @@ export async function pendingApplications(db: Db, limit = 100): Promise<Affiliat
     .limit(limit);
 }
 
-/** Records the operator's decision; false when there is no pending application by that reference. */
+/**
+ * Records the operator's decision on a pending application; an approval issues its affiliate
+ * code (the operator's choice, or the reference's random part). Null when nothing is pending
+ * under that reference; `'code-taken'` when another partner already has the code.
+ */
 export async function reviewApplication(
   db: Db,
   reference: string,
-  status: 'approved' | 'rejected',
-): Promise<boolean> {
-  const rows = await db
-    .update(affiliateApplications)
-    .set({ status, reviewedAt: new Date() })
-    .where(and(eq(affiliateApplications.reference, reference), eq(affiliateApplications.status, 'pending')))
-    .returning({ id: affiliateApplications.id });
-  return rows.length > 0;
+  decision: { status: 'approved'; code?: string | undefined } | { status: 'rejected' },
+): Promise<AffiliateApplication | null | 'code-taken'> {
+  const code = decision.status === 'approved' ? (decision.code ?? reference.replace(/^AFF-/, '')) : null;
+  try {
+    const [row] = await db
+      .update(affiliateApplications)
+      .set({ status: decision.status, code, reviewedAt: new Date() })
+      .where(and(eq(affiliateApplications.reference, reference), eq(affiliateApplications.status, 'pending')))
+      .returning();
+    return row ?? null;
+  } catch (error) {
+    if (isUniqueViolation(error)) return 'code-taken';
+    throw error;
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
 }

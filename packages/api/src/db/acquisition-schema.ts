@@ -53,6 +53,8 @@ export const affiliateApplications = pgTable(
     website: text('website').notNull(),
     channel: text('channel').notNull(),
     message: text('message').notNull(),
+    /** The affiliate code issued on approval (`?aff=CODE`), unique across the programme. */
+    code: text('code').unique(),
     status: text('status', { enum: ['pending', 'approved', 'rejected'] })
       .notNull()
       .default('pending'),
