@@ -24,6 +24,9 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'packages/site-server
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     SITE_URL: `http://localhost:${env.E2E_PORT}`,
+    // Configured tags, so the cookie journeys can see them load only after consent.
+    ANALYTICS_ID: 'G-E2ETEST01',
+    ADS_ID: 'AW-123456789',
   },
   stdio: 'inherit',
 });

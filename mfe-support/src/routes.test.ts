@@ -16,6 +16,13 @@ describe('mfe-support routes', () => {
       { path: '/submit-request', title: 'Send us a request', access: 'public', layout: 'default' },
       { path: '/report-abuse', title: 'Report abuse', access: 'public', layout: 'default' },
       { path: '/contact', title: 'Contact us', access: 'public', layout: 'default' },
+      { path: '/affiliates', title: 'Affiliate programme', access: 'public', layout: 'default' },
+      {
+        path: '/no-affiliate',
+        title: 'Flirtlane without affiliate tracking',
+        access: 'guest',
+        layout: 'guest-no-affiliate',
+      },
     ]);
   });
 

@@ -80,4 +80,18 @@ export const routes: RemoteRoute[] = [
     layout: 'default',
     page: () => import('./pages/contact-page'),
   },
+  {
+    path: '/affiliates',
+    title: 'Affiliate programme',
+    access: 'public',
+    layout: 'default',
+    page: () => import('./pages/affiliates-page'),
+  },
+  {
+    path: '/no-affiliate',
+    title: 'Flirtlane without affiliate tracking',
+    access: 'guest',
+    layout: 'guest-no-affiliate',
+    page: () => import('./pages/no-affiliate-page'),
+  },
 ];

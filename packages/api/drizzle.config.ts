@@ -8,6 +8,7 @@ export default defineConfig({
     './src/db/messaging-schema.ts',
     './src/db/billing-schema.ts',
     './src/db/support-schema.ts',
+    './src/db/acquisition-schema.ts',
   ],
   out: './drizzle',
 });

@@ -1,4 +1,4 @@
-import { computeDeviceId, createApiClient, createTokenStore } from '@ukd/api-client';
+import { browserStorage, computeDeviceId, createApiClient, createTokenStore } from '@ukd/api-client';
 import type { SiteSettings } from '@ukd/contracts/api';
 import { createRemoteLoader } from '@ukd/federation/remote-loader';
 import type { ChannelAuth } from '@ukd/realtime';
@@ -17,10 +17,13 @@ import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
 import { patchHistoryApi } from 'single-spa';
+import { createAttribution } from './acquisition/attribution';
 import { applyContextMenuRule } from './chrome/context-menu';
 import { connectionAllowsPrefetch, whenIdle } from './chrome/prefetch-policy';
 import { createProgress, ProgressBar } from './chrome/progress-bar';
 import { createToaster, Toasts } from './chrome/toaster';
+import { ConsentHost } from './consent/consent-host';
+import { createConsentStore } from './consent/consent-store';
 import { installChunkErrorReload } from './errors/chunk-reload';
 import { ErrorPage } from './errors/error-page';
 import { createRemoteContexts, type SharedShell } from './remotes/remote-context';
@@ -87,8 +90,12 @@ export async function boot(rootElement: HTMLElement) {
   );
   // A member's live session (realtime, notifications) follows login and logout; its code is
   // members-only and loads then.
-  const session = createSessionService(api, store.dispatch, (user) =>
-    import('./member/start-member').then(({ startMember }) => startMember(user, shared, realtime)),
+  const attribution = createAttribution(browserStorage('local'));
+  const session = createSessionService(
+    api,
+    store.dispatch,
+    (user) => import('./member/start-member').then(({ startMember }) => startMember(user, shared, realtime)),
+    () => attribution.forRegistration(),
   );
   // Neither blocks the first paint: guards wait while a stored token is checked.
   void session.restore();
@@ -97,6 +104,32 @@ export async function boot(rootElement: HTMLElement) {
     return data;
   });
   settings.catch(() => undefined);
+
+  // PECR: analytics and ads tags, and attribution kept across visits, only with consent.
+  const consent = createConsentStore(browserStorage('local'));
+  // The tag loader's code is needed only once a configured tag is consented to.
+  let tags: Promise<ReturnType<typeof import('./consent/tags')['createTagLoader']>> | undefined;
+  let applied: unknown;
+  const applyConsent = () => {
+    const { choice } = consent.current();
+    if (choice === applied) return;
+    applied = choice;
+    const categories = { analytics: choice?.analytics ?? false, advertising: choice?.advertising ?? false };
+    attribution.setPersistence(categories.advertising);
+    void settings.then(
+      (data) => {
+        const wanted =
+          (categories.analytics && data.tags.analytics_id) || (categories.advertising && data.tags.ads_id);
+        if (!tags && !wanted) return;
+        tags ??= import('./consent/tags').then(({ createTagLoader }) => createTagLoader());
+        return tags.then((loader) => loader.apply(data.tags, categories));
+      },
+      () => undefined,
+    );
+  };
+  applyConsent();
+  consent.subscribe(applyConsent);
+  bus.on('shell:cookie-settings', () => consent.reopen());
 
   const routeTable = createRouteTable(manifest, shellPages);
   const loader = createRemoteLoader({ baseUrl: window.location.origin });
@@ -141,6 +174,8 @@ export async function boot(rootElement: HTMLElement) {
     toaster,
     registry,
     MemberChrome,
+    consent,
+    attribution,
   };
 
   root.render(
@@ -151,6 +186,7 @@ export async function boot(rootElement: HTMLElement) {
             <ProgressBar progress={progress} />
             <BrowserRouter>
               <ShellRoutes routeTable={routeTable} registry={registry} shell={services} />
+              <ConsentHost consent={consent} />
             </BrowserRouter>
             <Toasts toaster={toaster} />
           </ShellServicesProvider>

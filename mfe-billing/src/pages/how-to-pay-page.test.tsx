@@ -18,6 +18,7 @@ function storeWithSupport(email: string) {
       support: { email, company_name: 'Flirtlane Ltd', company_address: '1 Test Street, York' },
       event: null,
       features: { muteUserNotifications: true, promoBadge: true },
+      tags: { analytics_id: '', ads_id: '' },
     }),
   );
   return store;

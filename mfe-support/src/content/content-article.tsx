@@ -1,6 +1,7 @@
 import { Article, ArticleLead, type ArticleSection } from '@ukd/ui';
 import { Children, type ComponentType, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { ContentLink, Fact, Facts, Notice, Question, Questions, SupportEmail } from './content-blocks';
+import { CookieSettingsButton } from './cookie-settings-button';
 
 type Components = Readonly<Record<string, ComponentType<never>>>;
 
@@ -33,6 +34,7 @@ export const blocks: Components = {
   Questions,
   Question,
   SupportEmail,
+  CookieSettingsButton,
 };
 
 /**

@@ -13,4 +13,5 @@ export const testSettings: SiteSettings = {
   },
   event: null,
   features: { muteUserNotifications: true, promoBadge: true },
+  tags: { analytics_id: '', ads_id: '' },
 };

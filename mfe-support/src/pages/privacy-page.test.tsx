@@ -16,7 +16,7 @@ describe('PrivacyPage', () => {
   it('covers what a UK GDPR privacy notice must, with a linked contents box', () => {
     renderPage(PrivacyPage, '/privacy');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Privacy notice');
-    expect(screen.getByText(/Last updated/).textContent).toBe('Last updated: 21 November 2026');
+    expect(screen.getByText(/Last updated/).textContent).toBe('Last updated: 25 November 2026');
     expect(sectionTitles()).toEqual(
       expect.arrayContaining([
         'Who we are',

@@ -8,12 +8,20 @@
 //   tsx src/cli.ts reports resolve <id>…         close reports
 //   tsx src/cli.ts tickets [list]                open help requests, oldest first
 //   tsx src/cli.ts tickets answered|closed|open <reference>…   set a request's status
+//   tsx src/cli.ts registrations [--by s1] [--since YYYY-MM-DD] [--until YYYY-MM-DD]
+//                                                registrations per source (s1…s5, landing, affiliate,
+//                                                tracking_id, landing_path); default: s1, last 30 days
+//   tsx src/cli.ts affiliates [list]             pending affiliate applications, oldest first
+//   tsx src/cli.ts affiliates approve <reference> [--code CODE]   issue the affiliate code, mail it
+//   tsx src/cli.ts affiliates reject <reference> --reason "…"     mail the reason
 // Reads the same environment as the server (DATA_DIR, DATABASE_URL, JWT_SECRET, SITE_URL);
 // DATA_DIR defaults to the repository's .data/, where the embedded one-origin server keeps it.
 import { join } from 'node:path';
+import { affiliatesCommand, registrationsReport } from './acquisition/acquisition-cli';
 import { TokenSigner } from './auth/access-tokens';
 import { signLink } from './auth/signed-links';
 import { type Db, openDatabase } from './db/database';
+import { outboxMailer, smtpMailer } from './mail/mailer';
 import { openReports, resolveReport } from './moderation/reports';
 import { DEFAULT_SITE, loadApiOptionsFromEnv, resolveApiOptions } from './options';
 import { moderationQueue, reviewPhoto } from './photos/member-photos';
@@ -25,7 +33,9 @@ function usage(): never {
   console.error(
     'usage: cli.ts impersonate <email> | maintenance on|off | event <name|none> [--site <site-key>]\n' +
       '       cli.ts photos [list] | photos approve|reject <id>... | reports [list] | reports resolve <id>...\n' +
-      '       cli.ts tickets [list] | tickets answered|closed|open <reference>...',
+      '       cli.ts tickets [list] | tickets answered|closed|open <reference>...\n' +
+      '       cli.ts registrations [--by s1|s2|s3|s4|s5|landing|affiliate|tracking_id|landing_path] [--since YYYY-MM-DD] [--until YYYY-MM-DD]\n' +
+      '       cli.ts affiliates [list] | affiliates approve <reference> [--code CODE] | affiliates reject <reference> --reason "..."',
   );
   process.exit(2);
 }
@@ -89,8 +99,38 @@ if (command === 'impersonate' && value) {
   } finally {
     await database.close();
   }
+} else if (command === 'registrations' || command === 'affiliates') {
+  const database = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
+  try {
+    const sites = new SiteDirectory(database.db);
+    const site = await sites.byKey(siteKey);
+    if (!site) throw new Error(`unknown site ${siteKey}`);
+    const output =
+      command === 'registrations'
+        ? await registrationsReport(
+            database.db,
+            site.id,
+            [value, ...rest].filter((a) => a !== undefined),
+          )
+        : await affiliatesCommand(
+            { db: database.db, mailer: cliMailer(), siteUrl: options.siteUrl },
+            value ?? 'list',
+            rest,
+          );
+    if (output === null) usage();
+    console.log(output);
+  } finally {
+    await database.close();
+  }
 } else {
   usage();
+}
+
+/** Mail as the server sends it: through SMTP_URL, or into the outbox under DATA_DIR. */
+function cliMailer() {
+  return options.smtpUrl
+    ? smtpMailer(options.smtpUrl, options.mailFrom)
+    : outboxMailer(join(options.dataDir, 'outbox'), options.mailFrom);
 }
 
 async function moderate(db: Db, what: 'photos' | 'reports', action: string, ids: string[]): Promise<void> {

@@ -16,6 +16,7 @@ export {
   silentBroadcaster,
 } from './realtime/broadcaster';
 export { DEMO_PASSWORD } from './seed/demo-members';
+export { type AnalyticsTags, analyticsTagsFromEnv } from './settings/analytics-tags';
 
 export interface Api {
   /** Register with `{ prefix: '/api' }`. */

@@ -17,6 +17,7 @@ import type { NotificationCreatedHook } from './notifications/notification-write
 import { persistedSecret } from './persisted-secret';
 import type { Broadcaster } from './realtime/broadcaster';
 import { DEFAULT_REALTIME_APP_ID, persistedRealtimeSecret } from './realtime/realtime-app';
+import { type AnalyticsTags, analyticsTagsFromEnv } from './settings/analytics-tags';
 
 export interface ThrottleRule {
   /** Failed attempts allowed inside one window. */
@@ -90,6 +91,8 @@ export interface ApiOptions {
   messageRateLimit?: { perWindow: number; windowSeconds: number };
   /** Payments provider, TrustPay account and welcome credits (src/billing/billing-config.ts). */
   billing?: BillingOptions;
+  /** Analytics and ads tag ids (`ANALYTICS_ID`, `ADS_ID`), loaded by consenting browsers only. */
+  tags?: AnalyticsTags;
 }
 
 export type ResolvedApiOptions = Required<
@@ -176,6 +179,7 @@ export function resolveApiOptions(options: ApiOptions): ResolvedApiOptions {
       windowSeconds: MESSAGE_LIMITS.rateWindowSeconds,
     },
     billing: resolveBillingOptions(options.billing, dataDir),
+    tags: options.tags ?? { analyticsId: '', adsId: '' },
   };
 }
 
@@ -254,6 +258,7 @@ export function loadApiOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Api
     options.photoModeration = env.PHOTO_MODERATION;
   }
   options.billing = billingOptionsFromEnv(env);
+  options.tags = analyticsTagsFromEnv(env);
   if (env.API_DOCS === '1' || env.API_DOCS === 'true') options.apiDocs = true;
   const registrationLimit = throttleRule(env.REGISTRATION_LIMIT_PER_IP);
   if (registrationLimit) options.registrationLimit = registrationLimit;

@@ -9,6 +9,7 @@ import {
 import { accountRoutes } from './account/account-routes';
 import { accountSettingsRoutes } from './account/account-settings-routes';
 import { emailRoutes, memberEmailRoutes } from './account/email-routes';
+import { affiliateRoutes } from './acquisition/affiliate-routes';
 import { authRoutes, memberAuthRoutes } from './auth/auth-routes';
 import { memberOneTimeLoginRoutes, oneTimeLoginRoutes } from './auth/one-time-login-routes';
 import { passwordResetRoutes } from './auth/password-reset-routes';
@@ -104,6 +105,7 @@ export function apiPlugin(ctx: AppContext): FastifyPluginAsync {
     avatarRoutes(app);
     publicBillingRoutes(app, ctx);
     publicTicketRoutes(app, ctx);
+    affiliateRoutes(app, ctx);
 
     // Everything else needs a signed-in member: authenticated once, for the whole scope.
     await app.register(

@@ -31,6 +31,7 @@ for (const { driver, skip } of drivers) {
           },
           event: null,
           features: { muteUserNotifications: true, promoBadge: true },
+          tags: { analytics_id: '', ads_id: '' },
         },
       });
       expect(res.headers['x-request-id']).toBeTruthy();

@@ -9,6 +9,8 @@ export interface EventMap {
   'shell:toast': { type: 'success' | 'info' | 'error'; message: string; durationMs?: number };
   'shell:remote-failed': { remote: string; message: string };
   'shell:route-changed': { pathname: string; search: string };
+  /** Opens the cookie banner so the visitor can change their choice (e.g. from the privacy page). */
+  'shell:cookie-settings': Record<string, never>;
   /** SPEC §4: an internal new-notification event, raised for every live notification. */
   'notifications:new': { id: number; action_type: string; from_user_uuid: string };
   /** SPEC §4: CreditsEarned arrived on the member's credits channel. */

@@ -1,10 +1,11 @@
 import { resolve } from 'node:path';
-import { createApi, inProcessBroadcaster, loadApiOptionsFromEnv } from '@ukd/api';
+import { analyticsTagsFromEnv, createApi, inProcessBroadcaster, loadApiOptionsFromEnv } from '@ukd/api';
 import { createRealtimeServer } from '@ukd/realtime-server';
 import type { FastifyInstance } from 'fastify';
 import { realtimeCredentials } from './realtime-credentials';
 import { captchaSources, originOf } from './security-headers';
 import { createSiteServer } from './site-server';
+import { tagSources } from './tag-sources';
 
 export interface EmbeddedSiteOptions {
   siteDir: string;
@@ -91,6 +92,8 @@ export async function startEmbeddedSite(options: EmbeddedSiteOptions) {
     connectOrigins: elsewhereOrigins(env),
     captcha: captchaSources(env.CAPTCHA_PROVIDER),
     development: options.development === true,
+    // The API reads the same ids (and warns about a malformed one); here they only open the CSP.
+    extraSources: tagSources(analyticsTagsFromEnv(env, () => {})),
     // e.g. TRUST_PROXY=10.0.0.0/8 behind a load balancer; unset, forwarded headers are ignored.
     ...(env.TRUST_PROXY ? { trustProxy: env.TRUST_PROXY.split(',') } : {}),
   });

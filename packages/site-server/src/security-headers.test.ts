@@ -213,3 +213,38 @@ describe('the captcha provider in the CSP (issue #14, item 10)', () => {
     expect(JSON.stringify([...csp])).not.toContain('cloudflare');
   });
 });
+
+describe('analytics and ads tags in the CSP (issue #14, cookie consent)', () => {
+  it('allows Google tag origins only for the tags that are configured', async () => {
+    const { tagSources } = await import('./tag-sources');
+    const none = await createSiteServer({
+      siteDir,
+      siteUrl: 'http://localhost:4173',
+      extraSources: tagSources({ analyticsId: '', adsId: '' }),
+    });
+    const plain = String((await none.inject({ url: '/' })).headers['content-security-policy']);
+    expect(plain).not.toContain('google');
+    await none.close();
+
+    const analytics = await createSiteServer({
+      siteDir,
+      siteUrl: 'http://localhost:4173',
+      extraSources: tagSources({ analyticsId: 'G-TEST1234', adsId: '' }),
+    });
+    const csp = directives((await analytics.inject({ url: '/' })).headers['content-security-policy']);
+    expect(csp.get('script-src')).toEqual(["'self'", 'https://www.googletagmanager.com']);
+    expect(csp.get('connect-src')).toContain('https://*.google-analytics.com');
+    expect(csp.get('img-src')).toContain('https://*.google-analytics.com');
+    expect(String(csp.get('script-src'))).not.toContain('googleadservices');
+    expect(csp.get('frame-src')).toEqual(["'none'"]);
+    await analytics.close();
+
+    const ads = tagSources({ analyticsId: '', adsId: 'AW-123456' });
+    expect(ads['script-src']).toEqual([
+      'https://www.googletagmanager.com',
+      'https://www.googleadservices.com',
+      'https://www.google.com',
+    ]);
+    expect(ads['connect-src']).not.toContain('https://*.google-analytics.com');
+  });
+});

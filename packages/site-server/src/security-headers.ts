@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SiteManifest } from '@ukd/contracts';
 import { CAPTCHA_SOURCES } from '@ukd/contracts/api/constants';
+import type { ExtraSources } from './tag-sources';
 
 export interface SecurityHeaderOptions {
   /** The site's public address (`SITE_URL`): its ws/wss twin is where the realtime socket goes. */
@@ -17,6 +18,8 @@ export interface SecurityHeaderOptions {
    * scripts may `eval` and styles may be inline there, and nowhere else.
    */
   development?: boolean | undefined;
+  /** Third-party tags configured for the site (analytics, ads): their documented origins. */
+  extraSources?: ExtraSources | undefined;
 }
 
 /**
@@ -101,7 +104,10 @@ export function contentSecurityPolicy(
     ['base-uri', ["'self'"]],
     ['form-action', ["'self'", ...(options.formActionOrigins ?? [])]],
   ];
-  return directives.map(([name, sources]) => `${name} ${[...new Set(sources)].join(' ')}`).join('; ');
+  const extra = (name: string) => options.extraSources?.[name as keyof ExtraSources] ?? [];
+  return directives
+    .map(([name, sources]) => `${name} ${[...new Set([...sources, ...extra(name)])].join(' ')}`)
+    .join('; ');
 }
 
 /**

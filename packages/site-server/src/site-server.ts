@@ -14,6 +14,7 @@ import {
   type SecurityHeaderOptions,
 } from './security-headers';
 import { createStaticFiles } from './static-files';
+import type { ExtraSources } from './tag-sources';
 
 /** The parts of the realtime server the site mounts on its own HTTP server. */
 export interface MountedRealtime {
@@ -46,6 +47,8 @@ export interface SiteServerOptions {
   captcha?: SecurityHeaderOptions['captcha'];
   /** `npm run dev`: the CSP lets hot updates evaluate code and inject styles. */
   development?: boolean;
+  /** Origins of configured analytics and ads tags (`tagSources`), allowed by the CSP. */
+  extraSources?: ExtraSources;
 }
 
 /** Paths that are files or services, never pages: a miss there is a plain 404. */
@@ -66,11 +69,18 @@ export async function createSiteServer({
   connectOrigins = [],
   captcha,
   development = false,
+  extraSources = {},
 }: SiteServerOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger, trustProxy });
   const siteOrigin = originOf(siteUrl);
   const remoteOrigins = createRemoteOrigins(siteDir);
-  const policy: SecurityHeaderOptions = { formActionOrigins, connectOrigins, captcha, development };
+  const policy: SecurityHeaderOptions = {
+    formActionOrigins,
+    connectOrigins,
+    captcha,
+    development,
+    extraSources,
+  };
   const cspCache = new Map<string, string>();
   // Every response but the hijacked ones (sockets, the realtime HTTP API, dev's event stream):
   // pages and assets get the whole policy, the API no sniffing and no framing. HSTS only when

@@ -1,4 +1,5 @@
 import { SiteLink } from '@ukd/ui';
+import { useShellServices } from '../session/shell-services';
 
 const links = [
   { to: '/faq', label: 'FAQ' },
@@ -14,6 +15,7 @@ const links = [
 ];
 
 export function Footer({ siteName }: { siteName: string }) {
+  const { consent } = useShellServices();
   return (
     <footer className="shell-footer">
       <nav className="shell-footer__links" aria-label="Site">
@@ -22,6 +24,9 @@ export function Footer({ siteName }: { siteName: string }) {
             {link.label}
           </SiteLink>
         ))}
+        <button type="button" className="shell-footer__button" onClick={() => consent.reopen()}>
+          Cookie settings
+        </button>
       </nav>
       <p className="shell-footer__notice">
         Most profiles on {siteName} are fictional and are there for entertainment only. Physical meetings with

@@ -11,6 +11,7 @@ import { PageLoading } from '@ukd/ui';
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Navigate, useLocation, useNavigate } from 'react-router';
+import { useAttributionCapture } from '../acquisition/use-attribution-capture';
 import { RouteErrorBoundary } from '../errors/error-boundary';
 import { Layout } from '../layouts/layout';
 import { NotFoundPage } from '../pages/not-found-page';
@@ -74,6 +75,7 @@ export function ShellRoutes({
   usePageMeta(location.pathname, match?.route.description, match ? match.route.canonical : null);
   useScrollReset(location.pathname);
   useLoginFromUrl();
+  useAttributionCapture(match?.route ?? null, location.pathname, location.search);
   useEffect(() => {
     // SPEC §5: validation errors clear on every route change.
     dispatch(formErrorsCleared());

@@ -9,7 +9,8 @@ function fakeApi(member: Partial<User>) {
   let stored = false;
   const api = {
     request: vi.fn(async (path: string) => {
-      if (path === '/login') return { data: { access_token: 'a', refresh_token: 'r' } };
+      if (path === '/login' || path === '/register')
+        return { data: { access_token: 'a', refresh_token: 'r' } };
       if (path === '/me') return { data: { uuid: 'me', deactivated: false, ...member } };
       return {};
     }),
@@ -52,5 +53,34 @@ describe('session service', () => {
     await session.login('me@example.com', 'secret');
     session.expired();
     await vi.waitFor(() => expect(stop).toHaveBeenCalledOnce());
+  });
+
+  it('sends where the visitor came from with the registration, unless the form brings its own', async () => {
+    const api = fakeApi({});
+    const session = createSessionService(api, vi.fn() as never, undefined, () => ({
+      s1: 'fb',
+      gclid: 'abc',
+    }));
+    const details = {
+      username: 'jo',
+      email: 'jo@example.com',
+      password: 'Correct-Horse-42',
+      password_confirmation: 'Correct-Horse-42',
+      gender: 'female' as const,
+      date_of_birth: '1990-01-01',
+      city: 'Leeds',
+      terms: true,
+      captcha: 'test-pass',
+    };
+    await session.register(details);
+    expect(api.request).toHaveBeenCalledWith('/register', {
+      method: 'POST',
+      body: { ...details, tracking: { s1: 'fb', gclid: 'abc' } },
+      auth: false,
+    });
+    await session.register({ ...details, tracking: { s1: 'lander-form' } });
+    expect(api.request).toHaveBeenLastCalledWith('/me', expect.anything());
+    const registers = vi.mocked(api.request).mock.calls.filter(([path]) => path === '/register');
+    expect(registers[1]?.[1]).toMatchObject({ body: { tracking: { s1: 'lander-form' } } });
   });
 });

@@ -34,6 +34,8 @@ export function createSessionService(
   api: ApiClient,
   dispatch: AppDispatch,
   startMember?: MemberSessionStarter,
+  /** Where the visitor came from, sent with every registration (the landers' forms included). */
+  tracking?: () => RegisterRequest['tracking'],
 ): SessionService {
   let refreshTimer: ReturnType<typeof setInterval> | undefined;
   /** The member whose live session runs (a deactivated member gets none, SPEC §2). */
@@ -111,8 +113,11 @@ export function createSessionService(
       signIn(() =>
         api.request<TokenResponse>('/login', { method: 'POST', body: { email, password }, auth: false }),
       ),
-    register: (details) =>
-      signIn(() => api.request<TokenResponse>('/register', { method: 'POST', body: details, auth: false })),
+    register: (details) => {
+      const source = details.tracking ?? tracking?.();
+      const body = source ? { ...details, tracking: source } : details;
+      return signIn(() => api.request<TokenResponse>('/register', { method: 'POST', body, auth: false }));
+    },
     impersonate: (token) =>
       signIn(() =>
         api.request<TokenResponse>('/impersonate', {

@@ -6,7 +6,9 @@ import {
   type ReactNode,
   useContext,
 } from 'react';
+import type { Attribution } from '../acquisition/attribution';
 import type { Toaster } from '../chrome/toaster';
+import type { ConsentStore } from '../consent/consent-store';
 import type { RemoteRegistry } from '../remotes/remote-registry';
 import type { SessionService } from './session-service';
 
@@ -21,6 +23,10 @@ export interface ShellServices extends ShellContext {
   registry: RemoteRegistry;
   /** The members-only part of the top bar, loaded with its store slice on first use. */
   MemberChrome: LazyExoticComponent<ComponentType>;
+  /** The visitor's cookie choice; the footer's "Cookie settings" reopens the banner. */
+  consent: ConsentStore;
+  /** Where the visitor came from, read from public pages' query strings. */
+  attribution: Attribution;
 }
 
 const Context = createContext<ShellServices | null>(null);

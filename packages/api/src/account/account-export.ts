@@ -1,5 +1,6 @@
 import type { AccountExport } from '@ukd/contracts/api';
 import { and, asc, desc, eq } from 'drizzle-orm';
+import { acquisitionOf } from '../acquisition/member-acquisition';
 import type { AppContext } from '../context';
 import {
   blocks,
@@ -120,5 +121,23 @@ export async function accountExport(ctx: AppContext, user: UserRow): Promise<Acc
     notifications: notes.map(notificationResource),
     conversations: await exportConversations(ctx, user),
     support_requests: (await ticketsOf(db, user.id)).map(ticketResource),
+    acquisition: exportedAcquisition(await acquisitionOf(db, user.id)),
+  };
+}
+
+function exportedAcquisition(row: Awaited<ReturnType<typeof acquisitionOf>>): AccountExport['acquisition'] {
+  if (!row) return null;
+  const { s1, s2, s3, s4, s5, gclid, landing, affiliate } = row;
+  return {
+    s1,
+    s2,
+    s3,
+    s4,
+    s5,
+    gclid,
+    tracking_id: row.trackingId,
+    landing,
+    affiliate,
+    landing_path: row.landingPath,
   };
 }

@@ -1,11 +1,13 @@
 import {
   AUTH_MESSAGES,
   messageResponseSchema,
+  registrationTrackingSchema,
   tokenResponseSchema,
   userResponseSchema,
 } from '@ukd/contracts/api';
 import { customMessages } from '@ukd/validation/messages';
 import { z } from 'zod';
+import { recordAcquisition } from '../acquisition/member-acquisition';
 import { captchaField, requireCaptcha } from '../captcha/captcha';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
@@ -85,6 +87,7 @@ const registerBody = withConfirmation(
     city: text('city', { max: 100, requiredMessage: customMessages.cityRequired }),
     terms: accepted('terms'),
     captcha: captchaField(),
+    tracking: registrationTrackingSchema.optional(),
   }),
 );
 
@@ -150,6 +153,10 @@ export function authRoutes(app: ApiApp, ctx: AppContext): void {
         if (isUniqueViolation(error)) throw fieldError('email', messages.taken('email or username'));
         throw error;
       }
+      // SPEC §8: tracking errors are only logged; they never undo a registration.
+      await recordAcquisition(ctx.db, user, input.tracking).catch((err: unknown) =>
+        request.log.error({ err, userId: user.id }, 'registration tracking not stored'),
+      );
       await sendConfirmationMail(ctx, site, user, request.log);
       const tokens = await ctx.sessions.start(user, site.key, clientContext(request));
       return reply.code(201).send({ data: tokens });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { type DrizzleSnapshotJSON, generateDrizzleJson, generateMigration } from 'drizzle-kit/api';
 import { describe, expect, it } from 'vitest';
+import * as acquisitionSchema from './acquisition-schema';
 import * as billingSchema from './billing-schema';
 import * as messagingSchema from './messaging-schema';
 import * as realtimeSchema from './realtime-schema';
@@ -19,7 +20,14 @@ describe('versioned migrations', () => {
     const file = `../../drizzle/meta/${String(last?.idx).padStart(4, '0')}_snapshot.json`;
     const snapshot = JSON.parse(readFileSync(new URL(file, import.meta.url), 'utf8')) as DrizzleSnapshotJSON;
     const current = generateDrizzleJson(
-      { ...schema, ...realtimeSchema, ...messagingSchema, ...billingSchema, ...supportSchema },
+      {
+        ...schema,
+        ...realtimeSchema,
+        ...messagingSchema,
+        ...billingSchema,
+        ...supportSchema,
+        ...acquisitionSchema,
+      },
       snapshot.id,
     );
     expect(await generateMigration(snapshot, current)).toEqual([]);

@@ -15,7 +15,7 @@ export function settingsRoutes(app: ApiApp, ctx: AppContext): void {
     },
     async (request, reply) => {
       const settings = await ctx.sites.settings(request.site.id);
-      const { realtime, captcha, support } = ctx.options;
+      const { realtime, captcha, support, tags } = ctx.options;
       reply.header('cache-control', 'no-store');
       return {
         data: {
@@ -34,6 +34,7 @@ export function settingsRoutes(app: ApiApp, ctx: AppContext): void {
           },
           event: settings.event,
           features: settings.features,
+          tags: { analytics_id: tags.analyticsId, ads_id: tags.adsId },
         },
       };
     },

@@ -71,5 +71,20 @@ export const accountExportSchema = z.object({
   conversations: z.array(z.unknown()),
   /** Help requests the member sent while signed in. */
   support_requests: z.array(ticketSchema),
+  /** Where the member came from when they registered (SPEC §3 tracking values); null if not recorded. */
+  acquisition: z
+    .object({
+      s1: z.string(),
+      s2: z.string(),
+      s3: z.string(),
+      s4: z.string(),
+      s5: z.string(),
+      gclid: z.string().nullable(),
+      tracking_id: z.string().nullable(),
+      landing: z.number().int(),
+      affiliate: z.string().nullable(),
+      landing_path: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;

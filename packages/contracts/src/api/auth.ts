@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { registrationTrackingSchema } from './acquisition';
 
 /** Answer of `POST /api/login`, `/register`, `/refresh`, `/impersonate` and `GET /api/payment/auth/{custom1}`. */
 export const tokenPairSchema = z.object({
@@ -30,6 +31,8 @@ export const registerRequestSchema = z.object({
   terms: z.boolean(),
   /** The captcha provider's token (`CAPTCHA`). */
   captcha: z.string(),
+  /** Where the visitor came from (SPEC §3); bad values are dropped, never refused. */
+  tracking: registrationTrackingSchema.optional(),
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 

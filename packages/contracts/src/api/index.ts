@@ -1,6 +1,7 @@
 // zod schemas and types of the JSON API's resources (SPEC §3). Each resource gets its own file.
 
 export * from './account';
+export * from './acquisition';
 export * from './auth';
 export * from './billing';
 export * from './conversation';

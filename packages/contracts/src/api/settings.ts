@@ -22,6 +22,11 @@ export const siteSettingsSchema = z.object({
   /** Active seasonal event name (solstice, summer, valentines, xmas, patricks, easter, halloween, black-friday, cyber-monday) or null. */
   event: z.string().nullable(),
   features: z.object({ muteUserNotifications: z.boolean(), promoBadge: z.boolean() }),
+  /**
+   * Third-party tags (SPEC §7: analytics and a search-ads tracker), loaded only after the
+   * visitor consents to that category. Empty string: not configured.
+   */
+  tags: z.object({ analytics_id: z.string(), ads_id: z.string() }),
 });
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
