@@ -1,5 +1,5 @@
 import { toFailure } from '@ukd/api-client';
-import type { ShellContext } from '@ukd/contracts';
+import { chatPreferences, hasConfirmedWinks, type ShellContext } from '@ukd/contracts';
 import type { Conversation } from '@ukd/contracts/api';
 import { DEFAULT_MESSAGE_PRICES } from '@ukd/contracts/api/constants';
 import { selectUser } from '@ukd/store';
@@ -107,6 +107,21 @@ function ChatHeader({ shell, conversation }: { shell: ShellContext; conversation
   );
 }
 
+/** Remembered with the member, so the question is asked once, not once per device. */
+async function rememberWinkConfirmed(shell: ShellContext) {
+  try {
+    await shell.api('/my-profile', {
+      method: 'PUT',
+      body: { preferences: { [chatPreferences.winkConfirmed]: true } },
+      background: true,
+    });
+    await shell.session.reloadUser({ background: true });
+  } catch (error) {
+    // The wink itself goes on; at worst the member is asked once more.
+    console.warn('could not remember the wink confirmation', error);
+  }
+}
+
 function Chat({ shell, conversation }: { shell: ShellContext; conversation: Conversation }) {
   const chat = useChat(shell, conversation);
   const user = useSelector(selectUser);
@@ -115,6 +130,11 @@ function Chat({ shell, conversation }: { shell: ShellContext; conversation: Conv
   const name = conversation.chatmate.username;
   const typing = useTyping(shell, conversation.uuid, user?.uuid);
   const lastFromChatmate = chat.messages.findLast((message) => message.from_id !== chat.viewerId)?.id;
+  // Someone the member never wrote to (they did not start it, and none of their messages is here):
+  // that person's photos arrive blurred until the member chooses to see them.
+  const stranger =
+    conversation.initiator_id !== chat.viewerId &&
+    !chat.messages.some((message) => message.from_id === chat.viewerId);
   const { chatmateSent } = typing;
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when their newest message changes
   useEffect(() => chatmateSent(), [lastFromChatmate, chatmateSent]);
@@ -149,6 +169,7 @@ function Chat({ shell, conversation }: { shell: ShellContext; conversation: Conv
           loadingOlder={chat.loadingOlder}
           onLoadOlder={chat.loadOlder}
           onRetry={(id) => void chat.retry(id)}
+          veilPhotos={stranger}
         />
       )}
       <p className={styles.typing} aria-live="polite">
@@ -160,6 +181,8 @@ function Chat({ shell, conversation }: { shell: ShellContext; conversation: Conv
         free={free}
         send={chat.send}
         onTyping={typing.notifyTyping}
+        winkNeedsConfirmation={!hasConfirmedWinks(user?.preferences)}
+        onWinkConfirmed={() => void rememberWinkConfirmed(shell)}
       />
     </div>
   );

@@ -9,6 +9,9 @@ interface MessageRowProps {
   chatmateName: string;
   now: number;
   narrow: boolean;
+  /** Their photo is blurred until the member chooses to see it (cyberflashing rules). */
+  veiled: boolean;
+  onReveal(key: string): void;
   onRetry(clientMsgId: string): void;
 }
 
@@ -16,10 +19,14 @@ function Content({
   message,
   fromMe,
   chatmateName,
+  veiled,
+  onReveal,
 }: {
   message: ChatMessage;
   fromMe: boolean;
   chatmateName: string;
+  veiled: boolean;
+  onReveal(key: string): void;
 }) {
   switch (message.type) {
     case 'wink':
@@ -41,6 +48,19 @@ function Content({
           decoding="async"
         />
       ) : null;
+      if (veiled && image) {
+        return (
+          <div className={styles.veiled}>
+            <div className={styles.veil} aria-hidden="true">
+              {image}
+            </div>
+            <button type="button" className={styles.reveal} onClick={() => onReveal(message.key)}>
+              <span>Photo from {chatmateName}</span>
+              <strong>Show</strong>
+            </button>
+          </div>
+        );
+      }
       return message.image ? (
         <a href={message.image.url} target="_blank" rel="noreferrer">
           {image}
@@ -62,6 +82,8 @@ export const MessageRow = memo(function MessageRow({
   chatmateName,
   now,
   narrow,
+  veiled,
+  onReveal,
   onRetry,
 }: MessageRowProps) {
   const { read, fromMe, forMe } = derive(message, viewerId);
@@ -76,7 +98,13 @@ export const MessageRow = memo(function MessageRow({
       data-message-id={message.id ?? undefined}
     >
       <div className={styles.bubble}>
-        <Content message={message} fromMe={fromMe} chatmateName={chatmateName} />
+        <Content
+          message={message}
+          fromMe={fromMe}
+          chatmateName={chatmateName}
+          veiled={veiled && forMe}
+          onReveal={onReveal}
+        />
       </div>
       <div className={styles.meta}>
         <time dateTime={message.created_at} title={exactTime(message.created_at)}>
