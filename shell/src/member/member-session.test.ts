@@ -4,6 +4,7 @@ import type { User, UserNotification } from '@ukd/contracts/api';
 import type { Realtime } from '@ukd/realtime';
 import { createEventBus, notificationReceived, sessionSlice, userLoaded } from '@ukd/store';
 import { describe, expect, it, vi } from 'vitest';
+import { onlineNow } from '../chrome/online-now';
 import { startMemberSession } from './member-session';
 import { notificationsSlice, selectLastSeenId } from './notifications-slice';
 
@@ -122,6 +123,44 @@ describe('member session and the open conversation', () => {
     path = '/messages/another';
     deliver?.(notification(3));
     expect(state().popups.map((n) => n.id)).toEqual([3]);
+  });
+});
+
+describe('member session presence', () => {
+  it('hands the live member count of the online channel to the top bar, and stops at logout', () => {
+    const store = configureStore({
+      reducer: { [notificationsSlice.reducerPath]: notificationsSlice.reducer },
+    });
+    let onCount: ((members: number) => void) | undefined;
+    const realtime = {
+      owned: () => ({
+        subscribe: vi.fn(() => () => undefined),
+        onReconnect: vi.fn(() => () => undefined),
+      }),
+      join: vi.fn((_channel: string, listener?: (members: number) => void) => {
+        onCount = listener;
+        return () => undefined;
+      }),
+      disconnect: vi.fn(),
+    } as unknown as Realtime;
+    const stop = startMemberSession(user, {
+      api: vi.fn(async () => ({ data: [], meta: { current_page: 1, last_page: 1 } })) as never,
+      realtime,
+      dispatch: store.dispatch,
+      bus: createEventBus(),
+      session: { reloadUser: vi.fn(async () => undefined), logout: vi.fn() },
+      desktop: { notify: vi.fn() },
+      lastSeenId: () => 0,
+      preferences: () => undefined,
+      currentPath: () => '/dashboard',
+    });
+    expect(realtime.join).toHaveBeenCalledWith('online', expect.any(Function));
+    onCount?.(3);
+    expect(onlineNow.live()).toBe(3);
+    onCount?.(2);
+    expect(onlineNow.live()).toBe(2);
+    stop();
+    expect(onlineNow.live()).toBeNull();
   });
 });
 

@@ -16,6 +16,7 @@ import type {
 import { echoChannels, REALTIME_EVENTS, USER_NOTIFICATIONS_PAGE_SIZE } from '@ukd/contracts/api/constants';
 import type { Realtime } from '@ukd/realtime';
 import { notificationReceived } from '@ukd/store';
+import { onlineNow } from '../chrome/online-now';
 import type { DesktopNotifier } from './desktop-notifications';
 import { isOpenConversation, notificationText, pageLoaded, unreadCountSet } from './notifications-slice';
 
@@ -129,7 +130,8 @@ export function startMemberSession(user: User, deps: MemberSessionDeps): () => v
       });
       void session.reloadUser({ background: true }).catch(() => undefined);
     }),
-    realtime.join(echoChannels.online),
+    realtime.join(echoChannels.online, (members) => onlineNow.setLive(members)),
+    () => onlineNow.setLive(null),
     shell.onReconnect(() => {
       refresh();
       void session.reloadUser({ background: true }).catch(() => undefined);
