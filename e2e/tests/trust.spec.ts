@@ -87,3 +87,25 @@ test("a stranger's photo arrives blurred until the member chooses to see it", as
   await expect(messages.getByRole('img', { name: 'Photo from demo' })).toBeVisible();
   await page.context().close();
 });
+
+test('the top bar counts the members connected, live, each once', async ({ browser, request }) => {
+  const first = await registerMember(request);
+  const second = await registerMember(request);
+  const online = (page: import('@playwright/test').Page) => page.locator('.shell-online');
+  const one = await openAs(browser, first, '/dashboard', 'presence-online');
+  await expect(online(one)).toHaveText('1 online');
+  const two = await openAs(browser, second, '/dashboard', 'presence-online');
+  await expect(online(two)).toHaveText('2 online');
+  await expect(online(one)).toHaveText('2 online');
+  // A second tab of the same member is still one member.
+  const again = await two.context().newPage();
+  await again.goto('/dashboard');
+  await expect(online(again)).toHaveText('2 online');
+  await expect(online(one)).toHaveText('2 online');
+  // The API's public count reads the same channel.
+  const count = await request.get('/api/onlines/count', { headers: { 'Site-key': 'ukdating-site01' } });
+  expect((await count.json()).data.online).toBe(2);
+  await two.context().close();
+  await expect(online(one)).toHaveText('1 online');
+  await one.context().close();
+});
