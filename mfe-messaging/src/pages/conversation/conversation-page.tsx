@@ -98,6 +98,7 @@ function ChatHeader({ shell, conversation }: { shell: ShellContext; conversation
         <span>
           <h1 className={styles.name}>{chatmate.username}</h1>
           <span className={styles.presence}>
+            {chatmate.demo ? 'Demo member · ' : ''}
             {chatmate.online ? 'Online now' : `${chatmate.age}, ${chatmate.city}`}
           </span>
         </span>
