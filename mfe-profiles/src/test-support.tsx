@@ -26,6 +26,7 @@ export function card(overrides: Partial<ProfileCard> = {}): ProfileCard {
     region: 'north-west',
     headline: 'Coffee first',
     online: true,
+    demo: false,
     last_active_at: new Date().toISOString(),
     created_at: '2026-01-01T00:00:00.000Z',
     primary_photo: { url: '/p/sam.jpg', thumbnail_url: '/p/sam-t.jpg' },

@@ -69,13 +69,13 @@ describe('HowToPayPage', () => {
     expect(text).toContain('14 days');
   });
 
-  it('discloses fictional profiles before purchase', () => {
+  it('says what credits buy and when cancellation ends, before any way to pay', () => {
     renderPage();
-    const notice = screen.getByText(/most profiles on Flirtlane are fictional/);
+    const notice = screen.getByText(/credits pay for the messages you send to other members/);
     // In the introduction, so it is read before any way to pay.
     expect(notice.closest('header')).not.toBeNull();
     expect(within(notice).getByRole('link', { name: 'terms of use' }).getAttribute('href')).toBe(
-      '/terms-of-use#fictional-profiles',
+      '/terms-of-use#credits',
     );
   });
 

@@ -202,9 +202,9 @@ export default function HowToPayPage() {
           </ArticleLead>
           <ArticleNotice>
             <p>
-              <strong>Before you buy:</strong> most profiles on Flirtlane are fictional and are there for
-              entertainment. Their replies are written by our team, and you cannot meet them in person. See
-              our <SiteLink to="/terms-of-use#fictional-profiles">terms of use</SiteLink>.
+              <strong>Before you buy:</strong> credits pay for the messages you send to other members; we
+              cannot promise that anyone replies. Credits are supplied at once, so the 14-day right to cancel
+              ends when you use them. See our <SiteLink to="/terms-of-use#credits">terms of use</SiteLink>.
             </p>
           </ArticleNotice>
         </>

@@ -16,6 +16,7 @@ export function member(id: number, overrides: Partial<ConversationMember> = {}):
     region: null,
     headline: null,
     online: sam,
+    demo: false,
     last_active_at: null,
     created_at: '2026-01-01T00:00:00.000Z',
     primary_photo: { url: `/p/${id}.jpg`, thumbnail_url: `/p/${id}-t.jpg` },

@@ -12,6 +12,16 @@ export function OnlineDot({ online }: { online: boolean }) {
   );
 }
 
+/** Sample members of the demo data say so wherever they appear (issue 17: no invented people). */
+export function DemoLabel({ demo }: { demo: boolean }) {
+  if (!demo) return null;
+  return (
+    <span className={styles.demoTag} title="A sample member of the demo data, not a real person">
+      Demo
+    </span>
+  );
+}
+
 /** A card's square photo; a missing or broken one falls back to the gender's default avatar. */
 function CardPhoto({ profile }: { profile: Card }) {
   const fallback = defaultAvatarUrl(profile.gender);
@@ -46,7 +56,7 @@ export function ProfileCard({
     <SiteLink
       to={`/profile/${profile.uuid}`}
       className={styles.card}
-      aria-label={`${profile.username}, ${profile.age}, ${profile.city}${profile.online ? ', online now' : ''}`}
+      aria-label={`${profile.username}, ${profile.age}, ${profile.city}${profile.online ? ', online now' : ''}${profile.demo ? ', demo member' : ''}`}
     >
       <CardPhoto profile={profile} />
       {isNew ? <span className={styles.newTag}>New</span> : null}
@@ -55,6 +65,7 @@ export function ProfileCard({
           <span>{profile.username}</span>
           <span>{profile.age}</span>
           <OnlineDot online={profile.online} />
+          <DemoLabel demo={profile.demo} />
         </p>
         <p className={styles.cardMeta}>{profile.city}</p>
         {note ? <p className={styles.cardNote}>{note}</p> : null}

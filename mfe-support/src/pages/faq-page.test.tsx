@@ -12,10 +12,16 @@ import {
 afterEach(cleanup);
 
 describe('FaqPage', () => {
-  it('has the sections of SPEC §2: Your account and Payments', () => {
+  it('has the sections of SPEC §2, Your account and Payments, and how we keep it real', () => {
     renderPage(FaqPage, '/faq');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Frequently asked questions');
-    expect(sectionTitles()).toEqual(['Contents', 'Your account', 'Payments', 'Didn’t find your answer?']);
+    expect(sectionTitles()).toEqual([
+      'Contents',
+      'Your account',
+      'How we keep it real',
+      'Payments',
+      'Didn’t find your answer?',
+    ]);
     expectContentsToLinkEverySection();
     const payments = screen.getByRole('region', { name: 'Payments' });
     expect(payments.querySelectorAll('details > summary').length).toBeGreaterThan(0);
@@ -35,6 +41,14 @@ describe('FaqPage', () => {
       const details = account.querySelector(`details#${id}`);
       expect(details?.querySelector('summary')?.textContent).toBe(question);
     }
+  });
+
+  it('says members are real and replies are theirs: no fictional profiles, no staff-written replies', () => {
+    const { container } = renderPage(FaqPage, '/faq');
+    const real = screen.getByRole('region', { name: 'How we keep it real' });
+    for (const id of ['real-members', 'verification', 'reports'])
+      expect(real.querySelector(`details#${id}`)).not.toBeNull();
+    expect(container.textContent).not.toMatch(/fictional|answered by our team|chat hosts/i);
   });
 
   it('links to the site with SiteLinks, to the support team, and states no price', () => {

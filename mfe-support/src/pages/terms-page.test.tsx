@@ -18,7 +18,7 @@ describe('TermsPage', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Terms of use');
     expect(sectionTitles()).toEqual(
       expect.arrayContaining([
-        'Fictional profiles: entertainment only',
+        'Members and profiles',
         'Who can join: 18+ and age checks',
         'Prohibited conduct',
         'Credits',
@@ -35,10 +35,11 @@ describe('TermsPage', () => {
     expectContentsToLinkEverySection();
   });
 
-  it('opens with the fictional-profiles notice the FAQ links to', () => {
-    const { container } = renderPage(TermsPage, '/terms-of-use#fictional-profiles');
-    const fictional = container.querySelector('section#fictional-profiles');
-    expect(fictional?.querySelector('strong')?.textContent).toBe('Most profiles on Flirtlane are fictional.');
+  it('opens with the members-and-profiles notice: no invented profiles, no staff-written replies', () => {
+    const { container } = renderPage(TermsPage, '/terms-of-use#members-and-profiles');
+    const notice = container.querySelector('section#members-and-profiles');
+    expect(notice?.querySelector('strong')?.textContent).toBe('Every profile belongs to a member.');
+    expect(container.textContent).not.toMatch(/fictional|chat hosts/i);
   });
 
   it('links within the page and to the rest of the site, and states no price', () => {

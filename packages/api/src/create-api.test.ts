@@ -84,6 +84,8 @@ describe('createApi embedded default (PGlite on disk, demo data, host integratio
     expect(browse.json().meta.total).toBe(demoMembers().length - 1);
     const card = browse.json().data[0];
     expect(card.region).not.toBeNull();
+    // Sample members say so wherever they appear.
+    expect(browse.json().data.every((profile: { demo: boolean }) => profile.demo)).toBe(true);
     const picture = await second.host.inject({
       method: 'GET',
       url: new URL(card.primary_photo.url).pathname,

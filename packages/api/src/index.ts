@@ -3,7 +3,7 @@ import { type AppContext, buildContext } from './context';
 import { openDatabase } from './db/database';
 import { type ApiOptions, resolveApiOptions } from './options';
 import { apiPlugin } from './plugin';
-import { seedDemoMembers } from './seed/demo-members';
+import { labelDemoMembers, seedDemoMembers } from './seed/demo-members';
 import { seedDemoProfiles } from './seed/demo-profiles';
 
 export type { ApiOptions, ThrottleRule } from './options';
@@ -47,6 +47,7 @@ export async function createApiWithContext(options: ApiOptions): Promise<Api & {
     const ctx = await buildContext(resolved, database);
     if (resolved.seedDemoData) {
       await seedDemoMembers(ctx.db, ctx.defaultSite.id, ctx.passwords);
+      await labelDemoMembers(ctx.db, ctx.defaultSite.id);
       await seedDemoProfiles(ctx, ctx.defaultSite.id);
     }
     let closed = false;

@@ -17,3 +17,13 @@ export function prefers(
 ): boolean {
   return preferences?.[key] !== false;
 }
+
+/** Chat choices remembered with the member (so a new device or a logout does not forget them). */
+export const chatPreferences = {
+  /** The member confirmed once that a wink spends credits; later winks send at one tap. */
+  winkConfirmed: 'wink_confirmed',
+} as const;
+
+export function hasConfirmedWinks(preferences: Record<string, unknown> | undefined): boolean {
+  return preferences?.[chatPreferences.winkConfirmed] === true;
+}

@@ -162,4 +162,45 @@ describe('realtime connection', () => {
     expect(realtime.socketId()).not.toBe(firstId);
     expect(gone).toEqual([]);
   }, 40_000);
+
+  it('counts the members on a presence channel once each, live as they join and leave', async () => {
+    node = await startNode();
+    const port = node.port;
+    const member = (userId: string) =>
+      createRealtime({
+        settings: { key: app.key, host: '127.0.0.1', port, scheme: 'ws' },
+        authorize: async (socketId, channelName) => {
+          const channelData = JSON.stringify({ user_id: userId, user_info: { username: userId } });
+          return { auth: signChannel(app, socketId, channelName, channelData), channel_data: channelData };
+        },
+        load: async () => ({ Echo, Pusher }),
+      });
+    const seen: number[] = [];
+    const waitFor = (n: number) =>
+      new Promise<void>((resolve) => {
+        const check = setInterval(() => {
+          if (seen.at(-1) === n) {
+            clearInterval(check);
+            resolve();
+          }
+        }, 10);
+      });
+    const amy = member('amy');
+    amy.join('online', (count) => seen.push(count));
+    await waitFor(1);
+    const ben = member('ben');
+    ben.join('online');
+    await waitFor(2);
+    // A second tab of the same member is still one member.
+    const amyAgain = member('amy');
+    const leaveAgain = amyAgain.join('online');
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(seen.at(-1)).toBe(2);
+    leaveAgain();
+    amyAgain.disconnect();
+    ben.disconnect();
+    await waitFor(1);
+    amy.disconnect();
+    expect(seen).toEqual([1, 2, 1]);
+  });
 });

@@ -171,11 +171,25 @@ export function createRealtime(options: RealtimeOptions) {
       };
     },
     whisper,
-    /** Be counted in a presence channel (e.g. `online`) until the returned function is called. */
-    join(channel: string): () => void {
+    /**
+     * Be counted in a presence channel (e.g. `online`) until the returned function is called.
+     * `onCount` hears how many members are on it (each once, whatever their tabs), as it changes.
+     */
+    join(channel: string, onCount?: (members: number) => void): () => void {
       let left = false;
       void connect().then((instance) => {
-        if (!left) instance.join(channel);
+        if (left) return;
+        const presence = instance.join(channel);
+        if (!onCount) return;
+        let members = 0;
+        const tell = (next: number) => {
+          members = Math.max(0, next);
+          if (!left) onCount(members);
+        };
+        presence
+          .here((here: unknown[]) => tell(here.length))
+          .joining(() => tell(members + 1))
+          .leaving(() => tell(members - 1));
       });
       return () => {
         left = true;

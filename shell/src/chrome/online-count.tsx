@@ -1,13 +1,17 @@
 import type { OnlineCountResponse } from '@ukd/contracts/api';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useShellServices } from '../session/shell-services';
+import { onlineNow } from './online-now';
 
 /** SPEC §9: the online count is fetched again every 300000 ms. */
 export const onlineCountRefreshMs = 300_000;
 
 export function OnlineCount() {
   const { api } = useShellServices();
-  const [online, setOnline] = useState<number | null>(null);
+  const [polled, setOnline] = useState<number | null>(null);
+  // A member's page hears presence live; the poll covers visitors and the moment before.
+  const live = useSyncExternalStore(onlineNow.subscribe, onlineNow.live, onlineNow.live);
+  const online = live ?? polled;
 
   useEffect(() => {
     const load = () =>

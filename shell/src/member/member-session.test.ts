@@ -4,6 +4,7 @@ import type { User, UserNotification } from '@ukd/contracts/api';
 import type { Realtime } from '@ukd/realtime';
 import { createEventBus, notificationReceived, sessionSlice, userLoaded } from '@ukd/store';
 import { describe, expect, it, vi } from 'vitest';
+import { onlineNow } from '../chrome/online-now';
 import { startMemberSession } from './member-session';
 import { notificationsSlice, selectLastSeenId } from './notifications-slice';
 
@@ -72,11 +73,94 @@ describe('member session preferences', () => {
       desktop,
       lastSeenId: () => 0,
       preferences: () => ({ notification_popups: false, desktop_notifications: false }),
+      currentPath: () => '/dashboard',
     });
     handlers.get('notifications.user.me notification.created')?.(notification(9));
     expect(store.getState()['shell/notifications'].items.map((n) => n.id)).toEqual([9]);
     expect(store.getState()['shell/notifications'].popups).toEqual([]);
     expect(desktop.notify).not.toHaveBeenCalled();
+  });
+});
+
+describe('member session and the open conversation', () => {
+  it('pops up a message only when its conversation is not the one on screen', () => {
+    const store = configureStore({
+      reducer: { [notificationsSlice.reducerPath]: notificationsSlice.reducer },
+    });
+    const handlers = new Map<string, (payload: unknown) => void>();
+    const realtime = {
+      owned: () => ({
+        subscribe: vi.fn((channel: string, event: string, handler: (p: unknown) => void) => {
+          handlers.set(`${channel} ${event}`, handler);
+          return () => undefined;
+        }),
+        onReconnect: vi.fn(() => () => undefined),
+      }),
+      join: vi.fn(() => () => undefined),
+      disconnect: vi.fn(),
+    } as unknown as Realtime;
+    let path = '/messages/c1';
+    startMemberSession(user, {
+      api: vi.fn(async () => ({ data: [], meta: { current_page: 1, last_page: 1 } })) as never,
+      realtime,
+      dispatch: store.dispatch,
+      bus: createEventBus(),
+      session: { reloadUser: vi.fn(async () => undefined), logout: vi.fn() },
+      desktop: { notify: vi.fn() },
+      lastSeenId: () => 0,
+      preferences: () => undefined,
+      currentPath: () => path,
+    });
+    const deliver = handlers.get('notifications.user.me notification.created');
+    deliver?.(notification(1));
+    const state = () => store.getState()['shell/notifications'];
+    // Listed in the bell, but no popup over the chat the member is reading.
+    expect(state().items.map((n) => n.id)).toEqual([1]);
+    expect(state().popups).toEqual([]);
+    path = '/message/c1/';
+    deliver?.(notification(2));
+    expect(state().popups).toEqual([]);
+    path = '/messages/another';
+    deliver?.(notification(3));
+    expect(state().popups.map((n) => n.id)).toEqual([3]);
+  });
+});
+
+describe('member session presence', () => {
+  it('hands the live member count of the online channel to the top bar, and stops at logout', () => {
+    const store = configureStore({
+      reducer: { [notificationsSlice.reducerPath]: notificationsSlice.reducer },
+    });
+    let onCount: ((members: number) => void) | undefined;
+    const realtime = {
+      owned: () => ({
+        subscribe: vi.fn(() => () => undefined),
+        onReconnect: vi.fn(() => () => undefined),
+      }),
+      join: vi.fn((_channel: string, listener?: (members: number) => void) => {
+        onCount = listener;
+        return () => undefined;
+      }),
+      disconnect: vi.fn(),
+    } as unknown as Realtime;
+    const stop = startMemberSession(user, {
+      api: vi.fn(async () => ({ data: [], meta: { current_page: 1, last_page: 1 } })) as never,
+      realtime,
+      dispatch: store.dispatch,
+      bus: createEventBus(),
+      session: { reloadUser: vi.fn(async () => undefined), logout: vi.fn() },
+      desktop: { notify: vi.fn() },
+      lastSeenId: () => 0,
+      preferences: () => undefined,
+      currentPath: () => '/dashboard',
+    });
+    expect(realtime.join).toHaveBeenCalledWith('online', expect.any(Function));
+    onCount?.(3);
+    expect(onlineNow.live()).toBe(3);
+    onCount?.(2);
+    expect(onlineNow.live()).toBe(2);
+    stop();
+    expect(onlineNow.live()).toBeNull();
   });
 });
 
@@ -108,6 +192,7 @@ describe('member session catch-up', () => {
       desktop: { notify: vi.fn() },
       lastSeenId: () => selectLastSeenId(store.getState()),
       preferences: () => undefined,
+      currentPath: () => '/dashboard',
     });
 
     resubscribe();
@@ -163,6 +248,7 @@ describe('member session counters', () => {
       desktop: { notify: vi.fn() },
       lastSeenId: () => 0,
       preferences: () => undefined,
+      currentPath: () => '/dashboard',
     });
     const counts = { unread_messages_count: 7, new_visitors_count: 2, unread_favorites_count: 1 };
     handlers.get('notifications.user.me notification.created')?.({ ...notification(9), counts });

@@ -16,8 +16,9 @@ import type {
 import { echoChannels, REALTIME_EVENTS, USER_NOTIFICATIONS_PAGE_SIZE } from '@ukd/contracts/api/constants';
 import type { Realtime } from '@ukd/realtime';
 import { notificationReceived } from '@ukd/store';
+import { onlineNow } from '../chrome/online-now';
 import type { DesktopNotifier } from './desktop-notifications';
-import { notificationText, pageLoaded, unreadCountSet } from './notifications-slice';
+import { isOpenConversation, notificationText, pageLoaded, unreadCountSet } from './notifications-slice';
 
 export interface MemberSessionDeps {
   api: ApiRequest;
@@ -29,6 +30,8 @@ export interface MemberSessionDeps {
   lastSeenId(): number;
   /** The member's current preferences (they may change during the session). */
   preferences(): Record<string, unknown> | undefined;
+  /** The page the member is on, so a message for the conversation already open pops up nothing. */
+  currentPath(): string;
 }
 
 /**
@@ -85,7 +88,9 @@ export function startMemberSession(user: User, deps: MemberSessionDeps): () => v
     dispatch(
       notificationReceived({
         notification,
-        popup: prefers(preferences, notificationPreferences.popups),
+        popup:
+          prefers(preferences, notificationPreferences.popups) &&
+          !isOpenConversation(notification, deps.currentPath()),
         ...(counts && { counts }),
       }),
     );
@@ -125,7 +130,8 @@ export function startMemberSession(user: User, deps: MemberSessionDeps): () => v
       });
       void session.reloadUser({ background: true }).catch(() => undefined);
     }),
-    realtime.join(echoChannels.online),
+    realtime.join(echoChannels.online, (members) => onlineNow.setLive(members)),
+    () => onlineNow.setLive(null),
     shell.onReconnect(() => {
       refresh();
       void session.reloadUser({ background: true }).catch(() => undefined);

@@ -120,6 +120,17 @@ export function notificationTarget(notification: UserNotification): string {
   }
 }
 
+/**
+ * Whether a message notification belongs to the conversation on screen (`/messages/{uuid}`, or
+ * the desktop-notification link `/message/{uuid}`): the member is reading it already.
+ */
+export function isOpenConversation(notification: UserNotification, pathname: string): boolean {
+  const uuid = notification.data.message?.conversation.uuid;
+  if (notification.data.action_type !== 'MESSAGE_RECEIVED' || !uuid) return false;
+  const path = pathname.replace(/\/+$/, '');
+  return path === `/messages/${uuid}` || path === `/message/${uuid}`;
+}
+
 /** What a notification says; SPEC gives the types, the wording is ours. */
 export function notificationText(notification: UserNotification): string {
   const { data } = notification;

@@ -50,5 +50,6 @@ export async function startMember(
     desktop,
     lastSeenId: () => selectLastSeenId(store.getState() as { 'shell/notifications': NotificationsState }),
     preferences: () => selectUser(store.getState() as never)?.preferences,
+    currentPath: () => window.location.pathname,
   });
 }

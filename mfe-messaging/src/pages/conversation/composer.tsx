@@ -1,6 +1,6 @@
 import type { MessagePrices } from '@ukd/contracts/api';
 import { BUY_CREDITS_PATH } from '@ukd/contracts/api/constants';
-import { Button, SiteLink } from '@ukd/ui';
+import { Button, Modal, SiteLink } from '@ukd/ui';
 import { type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
 import type { Outgoing, Refusal } from '../../lib/chat-session';
 import { imageProblem } from '../../lib/send-image';
@@ -16,6 +16,9 @@ interface ComposerProps {
   send(message: Outgoing, price: number): Promise<Refusal | null>;
   /** Called as the member types, for the typing indicator (the caller throttles it). */
   onTyping?(): void;
+  /** A paid wink asks first until the member has confirmed one (then remembered with them). */
+  winkNeedsConfirmation?: boolean;
+  onWinkConfirmed?(): void;
 }
 
 function priceLabel(price: number, free: boolean): string {
@@ -24,8 +27,18 @@ function priceLabel(price: number, free: boolean): string {
 }
 
 /** Text, a photo or a wink. Enter sends; Shift+Enter starts a new line. */
-export function Composer({ chatmateName, prices, free, send, onTyping }: ComposerProps) {
+export function Composer({
+  chatmateName,
+  prices,
+  free,
+  send,
+  onTyping,
+  winkNeedsConfirmation = false,
+  onWinkConfirmed,
+}: ComposerProps) {
   const [text, setText] = useState('');
+  const [confirmingWink, setConfirmingWink] = useState(false);
+  const winkPrice = free ? 0 : prices.wink;
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
@@ -52,6 +65,17 @@ export function Composer({ chatmateName, prices, free, send, onTyping }: Compose
       event.preventDefault();
       submit();
     }
+  }
+
+  function wink() {
+    if (winkNeedsConfirmation && winkPrice > 0) setConfirmingWink(true);
+    else void deliver({ type: 'wink' });
+  }
+
+  function confirmWink() {
+    setConfirmingWink(false);
+    onWinkConfirmed?.();
+    void deliver({ type: 'wink' });
   }
 
   function onFile(file: File | undefined) {
@@ -93,7 +117,7 @@ export function Composer({ chatmateName, prices, free, send, onTyping }: Compose
         <button
           type="button"
           className={styles.tool}
-          onClick={() => void deliver({ type: 'wink' })}
+          onClick={wink}
           title={`Send a wink (${priceLabel(prices.wink, free)})`}
           aria-label={`Send a wink (${priceLabel(prices.wink, free)})`}
         >
@@ -149,6 +173,22 @@ export function Composer({ chatmateName, prices, free, send, onTyping }: Compose
           Send
         </Button>
       </div>
+      <Modal
+        open={confirmingWink}
+        title={`Send ${chatmateName} a wink?`}
+        onClose={() => setConfirmingWink(false)}
+      >
+        <p>
+          A wink costs {priceLabel(winkPrice, free)}, like a message. We only ask this once: after this, winks
+          send at one tap.
+        </p>
+        <div className={styles.dialogActions}>
+          <Button variant="secondary" onClick={() => setConfirmingWink(false)}>
+            Cancel
+          </Button>
+          <Button onClick={confirmWink}>Send wink</Button>
+        </div>
+      </Modal>
     </form>
   );
 }

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import type { ApiRequestOptions } from '@ukd/contracts';
 import type { Message } from '@ukd/contracts/api';
 import { selectUser } from '@ukd/store';
+import { member } from '@ukd/test-support';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { conversation, ME, message, SAM } from '../../lib/test-data';
 import { ApiError, fakeApi, fakeRealtime, renderPage } from '../../test-support';
@@ -184,7 +185,12 @@ describe('ConversationPage', () => {
   it('offers Retry after a failed send and retries with the same client id', async () => {
     const ids: string[] = [];
     let fail = true;
+    const remembered: unknown[] = [];
     const { store } = setup({
+      'PUT /my-profile': ({ body }) => {
+        remembered.push(body);
+        return { data: {} };
+      },
       [`POST ${base}/messages`]: ({ body }) => {
         const request = body as { client_msg_id: string };
         ids.push(request.client_msg_id);
@@ -204,6 +210,10 @@ describe('ConversationPage', () => {
       },
     });
     fireEvent.click(await screen.findByRole('button', { name: /Send a wink/ }));
+    // The first paid wink asks, and the answer is remembered with the member.
+    expect(ids).toHaveLength(0);
+    fireEvent.click(await screen.findByRole('button', { name: 'Send wink' }));
+    await waitFor(() => expect(remembered).toEqual([{ preferences: { wink_confirmed: true } }]));
     fireEvent.click(await within(list()).findByRole('button', { name: 'Retry' }));
     expect(credits(store)).toBe(100);
     fail = false;
@@ -215,6 +225,69 @@ describe('ConversationPage', () => {
     expect(new Set(ids).size).toBe(1);
     expect(within(list()).getAllByText('You sent a wink')).toHaveLength(1);
     expect(credits(store)).toBe(99);
+  });
+
+  it('sends a wink at one tap once the member has confirmed one before', async () => {
+    const sent: unknown[] = [];
+    const live = fakeRealtime();
+    const { api } = fakeApi({
+      [`GET ${base}`]: () => ({ data: conversation() }),
+      'GET /message-prices': () => ({
+        data: { prices: { text: 1, image: 2, wink: 1, trigger: 1 }, has_unli_message: false, credits: 100 },
+      }),
+      [`GET ${base}/messages`]: () => ({ data: [], meta: { has_more: false } }),
+      [`POST ${base}/messages`]: ({ body }) => {
+        sent.push(body);
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    renderPage(ConversationPage, {
+      path: '/messages/:id',
+      url: '/messages/conv-7',
+      api,
+      realtime: live.realtime,
+      user: member({ preferences: { wink_confirmed: true } }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: /Send a wink/ }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(screen.queryByRole('button', { name: 'Send wink' })).toBeNull();
+  });
+
+  it("blurs a stranger's photo until the member chooses to see it, and not once they have written", async () => {
+    const photo = (id: number) =>
+      message({
+        id,
+        from_id: SAM,
+        to_id: ME,
+        type: 'image',
+        body: null,
+        image: { url: `/img/${id}.jpg`, thumbnail_url: `/img/${id}-t.jpg`, width: 300, height: 400 },
+      } as Partial<Message>);
+    const history = [photo(5)];
+    const { api } = fakeApi({
+      // Sam started this conversation and the member has not answered yet.
+      [`GET ${base}`]: () => ({ data: conversation({ initiator_id: SAM }) }),
+      'GET /message-prices': () => ({
+        data: { prices: { text: 1, image: 2, wink: 1, trigger: 1 }, has_unli_message: false, credits: 100 },
+      }),
+      [`GET ${base}/messages`]: () => ({ data: history, meta: { has_more: false } }),
+      [`POST ${base}/read`]: () => ({ data: { updated: 1, read_at: null, unread_messages_count: 0 } }),
+    });
+    renderPage(ConversationPage, { path: '/messages/:id', url: '/messages/conv-7', api });
+    const messages = await screen.findByRole('list', { name: 'Messages with sam' });
+    const show = await within(messages).findByRole('button', { name: /Photo from sam\s*Show/ });
+    expect(within(list()).queryByRole('link')).toBeNull();
+    fireEvent.click(show);
+    expect(within(list()).queryByRole('button', { name: /Show/ })).toBeNull();
+    expect(within(list()).getByRole('img', { name: 'Photo from sam' })).toBeTruthy();
+    cleanup();
+    // Once the member has written to them, their photos arrive as they are.
+    history.push(message({ id: 6, from_id: ME, to_id: SAM, body: 'Hi!' }));
+    renderPage(ConversationPage, { path: '/messages/:id', url: '/messages/conv-7', api });
+    await within(await screen.findByRole('list', { name: 'Messages with sam' })).findByRole('img', {
+      name: 'Photo from sam',
+    });
+    expect(within(list()).queryByRole('button', { name: /Show/ })).toBeNull();
   });
 
   it('without enough credits sends nothing and offers to buy credits', async () => {

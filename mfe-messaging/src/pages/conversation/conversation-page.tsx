@@ -1,5 +1,5 @@
 import { toFailure } from '@ukd/api-client';
-import type { ShellContext } from '@ukd/contracts';
+import { chatPreferences, hasConfirmedWinks, type ShellContext } from '@ukd/contracts';
 import type { Conversation } from '@ukd/contracts/api';
 import { DEFAULT_MESSAGE_PRICES } from '@ukd/contracts/api/constants';
 import { selectUser } from '@ukd/store';
@@ -98,6 +98,7 @@ function ChatHeader({ shell, conversation }: { shell: ShellContext; conversation
         <span>
           <h1 className={styles.name}>{chatmate.username}</h1>
           <span className={styles.presence}>
+            {chatmate.demo ? 'Demo member · ' : ''}
             {chatmate.online ? 'Online now' : `${chatmate.age}, ${chatmate.city}`}
           </span>
         </span>
@@ -105,6 +106,21 @@ function ChatHeader({ shell, conversation }: { shell: ShellContext; conversation
       <DeleteConversation shell={shell} conversation={conversation} />
     </header>
   );
+}
+
+/** Remembered with the member, so the question is asked once, not once per device. */
+async function rememberWinkConfirmed(shell: ShellContext) {
+  try {
+    await shell.api('/my-profile', {
+      method: 'PUT',
+      body: { preferences: { [chatPreferences.winkConfirmed]: true } },
+      background: true,
+    });
+    await shell.session.reloadUser({ background: true });
+  } catch (error) {
+    // The wink itself goes on; at worst the member is asked once more.
+    console.warn('could not remember the wink confirmation', error);
+  }
 }
 
 function Chat({ shell, conversation }: { shell: ShellContext; conversation: Conversation }) {
@@ -115,6 +131,11 @@ function Chat({ shell, conversation }: { shell: ShellContext; conversation: Conv
   const name = conversation.chatmate.username;
   const typing = useTyping(shell, conversation.uuid, user?.uuid);
   const lastFromChatmate = chat.messages.findLast((message) => message.from_id !== chat.viewerId)?.id;
+  // Someone the member never wrote to (they did not start it, and none of their messages is here):
+  // that person's photos arrive blurred until the member chooses to see them.
+  const stranger =
+    conversation.initiator_id !== chat.viewerId &&
+    !chat.messages.some((message) => message.from_id === chat.viewerId);
   const { chatmateSent } = typing;
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when their newest message changes
   useEffect(() => chatmateSent(), [lastFromChatmate, chatmateSent]);
@@ -149,6 +170,7 @@ function Chat({ shell, conversation }: { shell: ShellContext; conversation: Conv
           loadingOlder={chat.loadingOlder}
           onLoadOlder={chat.loadOlder}
           onRetry={(id) => void chat.retry(id)}
+          veilPhotos={stranger}
         />
       )}
       <p className={styles.typing} aria-live="polite">
@@ -160,6 +182,8 @@ function Chat({ shell, conversation }: { shell: ShellContext; conversation: Conv
         free={free}
         send={chat.send}
         onTyping={typing.notifyTyping}
+        winkNeedsConfirmation={!hasConfirmedWinks(user?.preferences)}
+        onWinkConfirmed={() => void rememberWinkConfirmed(shell)}
       />
     </div>
   );

@@ -13,6 +13,8 @@ interface MessageListViewProps {
   loadingOlder: boolean;
   onLoadOlder(): void;
   onRetry(clientMsgId: string): void;
+  /** The member has never written to the chatmate: their photos arrive blurred. */
+  veilPhotos: boolean;
 }
 
 /** How close to the bottom (px) still counts as "reading the latest", so new messages scroll in. */
@@ -32,6 +34,7 @@ export function MessageListView({
   loadingOlder,
   onLoadOlder,
   onRetry,
+  veilPhotos,
 }: MessageListViewProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const now = useNow();
@@ -39,6 +42,9 @@ export function MessageListView({
   const atBottom = useRef(true);
   // A message arrived while the member was reading further up: offer a way down.
   const [newBelow, setNewBelow] = useState(false);
+  // Kept here, not in the rows: a virtualised row forgets its state when it scrolls away.
+  const [revealed, setRevealed] = useState<ReadonlySet<string>>(() => new Set());
+  const reveal = useCallback((key: string) => setRevealed((keys) => new Set(keys).add(key)), []);
   const virtualizer = useVirtualizer({
     count: messages.length,
     getScrollElement: () => scroller.current,
@@ -68,6 +74,19 @@ export function MessageListView({
     const index = messages.findIndex((m) => m.key === before);
     if (index > 0) virtualizer.scrollToIndex(index, { align: 'start' });
   }, [firstKey, messages, virtualizer]);
+
+  // The scroller shrinks when a phone's keyboard opens or the composer grows: a member reading
+  // the newest message keeps it in view above the composer.
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (atBottom.current && messages.length)
+        virtualizer.scrollToIndex(messages.length - 1, { align: 'end' });
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [messages.length, virtualizer]);
 
   const onScroll = useCallback(() => {
     const element = scroller.current;
@@ -122,6 +141,8 @@ export function MessageListView({
                   chatmateName={chatmateName}
                   now={now}
                   narrow={narrow}
+                  veiled={veilPhotos && !revealed.has(message.key)}
+                  onReveal={reveal}
                   onRetry={onRetry}
                 />
               </li>

@@ -10,6 +10,9 @@ interface MessageRowProps {
   chatmateName: string;
   now: number;
   narrow: boolean;
+  /** Their photo is blurred until the member chooses to see it (cyberflashing rules). */
+  veiled: boolean;
+  onReveal(key: string): void;
   onRetry(clientMsgId: string): void;
 }
 
@@ -17,10 +20,14 @@ function Content({
   message,
   fromMe,
   chatmateName,
+  veiled,
+  onReveal,
 }: {
   message: ChatMessage;
   fromMe: boolean;
   chatmateName: string;
+  veiled: boolean;
+  onReveal(key: string): void;
 }) {
   switch (message.type) {
     case 'wink':
@@ -42,6 +49,19 @@ function Content({
           decoding="async"
         />
       ) : null;
+      if (veiled && image) {
+        return (
+          <div className={styles.veiled}>
+            <div className={styles.veil} aria-hidden="true">
+              {image}
+            </div>
+            <button type="button" className={styles.reveal} onClick={() => onReveal(message.key)}>
+              <span>Photo from {chatmateName}</span>
+              <strong>Show</strong>
+            </button>
+          </div>
+        );
+      }
       return message.image ? (
         <a href={message.image.url} target="_blank" rel="noreferrer">
           {image}
@@ -63,6 +83,8 @@ export const MessageRow = memo(function MessageRow({
   chatmateName,
   now,
   narrow,
+  veiled,
+  onReveal,
   onRetry,
 }: MessageRowProps) {
   const { read, fromMe, forMe } = derive(message, viewerId);
@@ -77,7 +99,13 @@ export const MessageRow = memo(function MessageRow({
       data-message-id={message.id ?? undefined}
     >
       <div className={styles.bubble}>
-        <Content message={message} fromMe={fromMe} chatmateName={chatmateName} />
+        <Content
+          message={message}
+          fromMe={fromMe}
+          chatmateName={chatmateName}
+          veiled={veiled && forMe}
+          onReveal={onReveal}
+        />
       </div>
       <div className={styles.meta}>
         <time dateTime={message.created_at} title={exactTime(message.created_at)}>

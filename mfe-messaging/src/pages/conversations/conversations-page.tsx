@@ -77,6 +77,7 @@ function ConversationRow({
         <span className={styles.body}>
           <span className={styles.top}>
             <span className={styles.name}>{chatmate.username}</span>
+            {chatmate.demo ? <span className={styles.demo}>Demo</span> : null}
             <time className={styles.time} dateTime={when}>
               {relativeTime(when, now, { narrow })}
             </time>

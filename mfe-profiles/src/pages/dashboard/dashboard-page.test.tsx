@@ -46,7 +46,7 @@ describe('DashboardPage', () => {
   it('asks the API for the filters in the address and shows cards with photo, age, city and online dot', async () => {
     const { api, calls } = fakeApi({
       'GET /profiles': () =>
-        page([card(), card({ uuid: 'jo', username: 'jo', online: false, city: 'Cardiff' })]),
+        page([card(), card({ uuid: 'jo', username: 'jo', online: false, city: 'Cardiff', demo: true })]),
     });
     renderPage(DashboardPage, {
       path: '/dashboard',
@@ -56,7 +56,11 @@ describe('DashboardPage', () => {
     const sam = await screen.findByRole('link', { name: 'sam, 31, Manchester, online now' });
     expect(sam.getAttribute('href')).toBe('/profile/sam-uuid');
     expect(sam.querySelector('img')?.getAttribute('src')).toBe('/p/sam-t.jpg');
-    expect(screen.getByRole('link', { name: 'jo, 31, Cardiff' }).getAttribute('href')).toBe('/profile/jo');
+    // A sample member of the demo data is labelled as such; a real member is not.
+    const jo = screen.getByRole('link', { name: 'jo, 31, Cardiff, demo member' });
+    expect(jo.getAttribute('href')).toBe('/profile/jo');
+    expect(jo.textContent).toContain('Demo');
+    expect(sam.textContent).not.toContain('Demo');
     expect(screen.getByText('2 members match your filters').getAttribute('role')).toBe('status');
     // The member's profile is not complete yet: the way to complete it is offered first.
     expect(screen.getByRole('link', { name: 'Complete my profile' }).getAttribute('href')).toBe(

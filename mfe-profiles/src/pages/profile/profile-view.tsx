@@ -1,7 +1,7 @@
 import type { Photo, PublicProfile } from '@ukd/contracts/api';
 import { defaultAvatarUrl, relativeTime, useNow } from '@ukd/ui';
 import { type ReactNode, useState } from 'react';
-import { OnlineDot } from '../../components/profile-card';
+import { DemoLabel, OnlineDot } from '../../components/profile-card';
 import { detailRows, interestLabel, placeLabel } from '../../lib/labels';
 import styles from './profile.module.css';
 
@@ -97,6 +97,7 @@ export function ProfileView({
               {profile.username}, {profile.age}
             </span>
             <OnlineDot online={profile.online} />
+            <DemoLabel demo={profile.demo} />
           </h1>
           <p className={styles.meta}>
             {placeLabel(profile.city, profile.region)}

@@ -75,6 +75,8 @@ export const users = pgTable(
     hairColour: smallint('hair_colour').notNull().default(1),
     tattoosPiercings: smallint('tattoos_piercings').notNull().default(1),
     interests: jsonb('interests').$type<string[]>().notNull().default([]),
+    /** A sample member of the demo data (`npm start`'s defaults): labelled wherever it appears. */
+    demo: boolean('demo').notNull().default(false),
     /** Last authenticated request (written at most once a minute): "online now" and sorting. */
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
     /** When the member last opened their visitors / received-favourites list (new = later). */

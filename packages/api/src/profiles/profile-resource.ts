@@ -63,6 +63,7 @@ export function profileCard(
     region: isRegion(user.region) ? user.region : null,
     headline: user.headline,
     online: isOnline(lastActive, now),
+    demo: user.demo,
     // Rounded down to the minute: enough for "active 5 minutes ago", less of a tracking signal.
     last_active_at: lastActive
       ? new Date(Math.floor(lastActive.getTime() / 60_000) * 60_000).toISOString()

@@ -257,7 +257,7 @@ for (const { driver, skip } of drivers) {
         });
         expect(res.statusCode, res.body).toBe(200);
         return res.json() as {
-          data: { uuid: string; age: number; online: boolean }[];
+          data: { uuid: string; age: number; online: boolean; demo: boolean }[];
           meta: Record<string, number>;
         };
       };
@@ -265,6 +265,8 @@ for (const { driver, skip } of drivers) {
       it('never lists the viewer; newest first by default; paging meta', async () => {
         const all = await browse('');
         expect(all.data.map((p) => p.uuid)).toEqual([...made].reverse().map((x) => x.uuid));
+        // Members who registered are never labelled as demo data.
+        expect(all.data.map((p) => p.demo)).toEqual([false, false, false, false]);
         const page = await browse('limit=3&page=2');
         expect(page.meta).toEqual({ current_page: 2, last_page: 2, per_page: 3, total: 4 });
         expect(page.data.map((p) => p.uuid)).toEqual([made[0]?.uuid]);

@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { PasswordHasher } from '../auth/passwords';
 import type { Db } from '../db/database';
 import { users } from '../db/schema';
@@ -143,6 +143,15 @@ export function demoMembers(): DemoMember[] {
   return members;
 }
 
+/** Marks the demo members of data seeded before the `demo` flag existed (a no-op afterwards). */
+export async function labelDemoMembers(db: Db, siteId: number): Promise<void> {
+  const emails = demoMembers().map((m) => m.email);
+  await db
+    .update(users)
+    .set({ demo: true })
+    .where(and(eq(users.siteId, siteId), inArray(users.email, emails), eq(users.demo, false)));
+}
+
 /** Adds the demo members when the site has no members yet; returns how many were added. */
 export async function seedDemoMembers(db: Db, siteId: number, passwords: PasswordHasher): Promise<number> {
   const [row] = await db.select({ n: count() }).from(users).where(eq(users.siteId, siteId));
@@ -161,6 +170,7 @@ export async function seedDemoMembers(db: Db, siteId: number, passwords: Passwor
     credits: m.credits,
     profileComplete: m.profileComplete,
     emailConfirmedAt: now,
+    demo: true,
   }));
   await db.insert(users).values(rows).onConflictDoNothing();
   // Their starting credits are ledger entries too (the balance is the ledger's sum).

@@ -43,6 +43,8 @@ export const profileCardSchema = z.object({
   region: ukRegionSchema.nullable(),
   headline: z.string().nullable(),
   online: z.boolean(),
+  /** A sample member of the demo data, shown with a "Demo" label. */
+  demo: z.boolean(),
   /** ISO time, rounded down to the minute; null if never active. */
   last_active_at: z.string().nullable(),
   created_at: z.string(),
