@@ -3,7 +3,7 @@ import { expect, test } from '../support/fixtures';
 import { linkFromOutbox } from '../support/outbox';
 
 // TODO(lead): switch to /lander32 once the landers branch is merged.
-const LANDER = '/landers/casual-dating';
+const LANDER = '/lander32';
 const ANALYTICS_ID = 'G-E2ETEST01';
 
 function newMember() {

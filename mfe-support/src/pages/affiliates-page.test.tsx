@@ -86,7 +86,8 @@ describe('no-affiliate page', () => {
     const { api } = fakeApi({});
     renderPage(NoAffiliatePage, { path: '/no-affiliate', url: '/no-affiliate', api, user: null });
     expect(screen.getByRole('heading', { name: 'No affiliate tracking here' })).toBeTruthy();
-    expect(screen.getByText(/Most profiles on Flirtlane are fictional/)).toBeTruthy();
+    expect(screen.getByText(/You must be over 18 and of the legal age of consent/)).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/fictional/i);
     expect(screen.getByRole('link', { name: 'Create account' }).getAttribute('href')).toBe('/register');
   });
 });
