@@ -15,7 +15,7 @@ export {
   pusherHttpBroadcaster,
   silentBroadcaster,
 } from './realtime/broadcaster';
-export { DEMO_PASSWORD } from './seed/demo-members';
+export { DEMO_PASSWORD, demoMembers } from './seed/demo-members';
 
 export interface Api {
   /** Register with `{ prefix: '/api' }`. */
@@ -69,3 +69,5 @@ export async function createApiWithContext(options: ApiOptions): Promise<Api & {
 export { type ThrowawayDatabase, throwawayDatabase } from './db/throwaway-database';
 export { appendCredits } from './messaging/credit-ledger';
 export { persistedRealtimeSecret } from './realtime/realtime-app';
+/** Several server processes on one port (`WORKERS`): the standalone API and the embedded site. */
+export { runWorkers, workerCount } from './workers';
