@@ -42,25 +42,29 @@ export async function createApiWithContext(options: ApiOptions): Promise<Api & {
     poolSize: resolved.dbPoolSize,
     onIdleError: (err) => console.error('database connection lost', err.message),
   });
+  let ctx: AppContext | undefined;
   try {
-    const ctx = await buildContext(resolved, database);
+    ctx = await buildContext(resolved, database);
     if (resolved.seedDemoData) {
       await seedDemoMembers(ctx.db, ctx.defaultSite.id, ctx.passwords);
       await seedDemoProfiles(ctx, ctx.defaultSite.id);
     }
     let closed = false;
+    const built = ctx;
     return {
-      plugin: apiPlugin(ctx),
-      context: ctx,
+      plugin: apiPlugin(built),
+      context: built,
       async close() {
         if (closed) return;
         closed = true;
-        await ctx.realtime.events.settled();
-        ctx.mailer.close();
+        await built.realtime.events.settled();
+        await built.members.close();
+        built.mailer.close();
         await database.close();
       },
     };
   } catch (error) {
+    await ctx?.members.close();
     await database.close();
     throw error;
   }

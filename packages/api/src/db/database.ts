@@ -17,6 +17,16 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
+  /**
+   * Calls `onPayload` for every NOTIFY on `channel` (from any process on this database), and
+   * `onLost` when notifications may have been missed (the listening connection dropped; it is
+   * reopened). Answers a function that stops listening.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onLost: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -56,7 +66,13 @@ export async function openDatabase(opts: {
       client.release();
     }
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-    return { db, driver: 'postgres', close: () => pool.end() };
+    const url = opts.databaseUrl;
+    return {
+      db,
+      driver: 'postgres',
+      listen: (...args) => listenPostgres(url, ...args),
+      close: () => pool.end(),
+    };
   }
 
   let client: PGlite;
@@ -70,5 +86,52 @@ export async function openDatabase(opts: {
   await client.waitReady;
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder });
-  return { db: pgliteDb as unknown as Db, driver: 'pglite', close: () => client.close() };
+  return {
+    db: pgliteDb as unknown as Db,
+    driver: 'pglite',
+    // One process owns PGlite: a NOTIFY reaches the listener before the writer's query resolves.
+    listen: async (channel, onPayload) => {
+      const stop = await client.listen(channel, onPayload);
+      return () => stop();
+    },
+    close: () => client.close(),
+  };
+}
+
+/** LISTEN on a connection of its own (not the pool's), reopened after a drop until stopped. */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onLost: () => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let current: pg.Client | null = null;
+  const open = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString: url });
+    client.on('notification', (message) => {
+      if (message.channel === channel) onPayload(message.payload ?? '');
+    });
+    const lost = () => {
+      if (current !== client || stopped) return;
+      current = null;
+      onLost();
+      setTimeout(() => void open().catch(() => undefined), 1000).unref();
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    current = client;
+    try {
+      await client.connect();
+      await client.query(`listen "${channel.replaceAll('"', '')}"`);
+    } catch (error) {
+      lost();
+      throw error;
+    }
+  };
+  await open();
+  return async () => {
+    stopped = true;
+    await current?.end().catch(() => undefined);
+  };
 }
