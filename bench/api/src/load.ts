@@ -13,11 +13,19 @@ function percentile(sorted: number[], p: number): number {
 
 async function run(job: LoadJob): Promise<LoadResult> {
   const connections = job.mode === 'closed' ? job.concurrency : Math.max(64, job.concurrency);
-  const pool = new Pool(job.origin, { connections, pipelining: 1, keepAliveTimeout: 30_000 });
+  // A request unanswered after 15 s counts as an error, so a saturated open loop still ends.
+  const pool = new Pool(job.origin, {
+    connections,
+    pipelining: 1,
+    keepAliveTimeout: 30_000,
+    headersTimeout: 15_000,
+    bodyTimeout: 15_000,
+  });
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
   let next = 0;
   let measuring = false;
+  let lastDone = 0;
 
   async function one(scheduledAt: number): Promise<void> {
     const target = job.targets[next % job.targets.length];
@@ -52,7 +60,8 @@ async function run(job: LoadJob): Promise<LoadResult> {
     }
     if (!measuring) return;
     statuses[status] = (statuses[status] ?? 0) + 1;
-    latencies.push(performance.now() - scheduledAt);
+    lastDone = performance.now();
+    latencies.push(lastDone - scheduledAt);
   }
 
   const warmupMs = job.warmupSeconds * 1000;
@@ -91,7 +100,8 @@ async function run(job: LoadJob): Promise<LoadResult> {
       if (inFlight.length > 5_000) await Promise.all(inFlight.splice(0, inFlight.length));
     }
     await Promise.all(inFlight);
-    ended = begin + total * intervalMs;
+    // A server that cannot keep up answers the last requests late: the rate is over that span.
+    ended = Math.max(begin + total * intervalMs, lastDone);
   }
   await pool.close();
   latencies.sort((a, b) => a - b);
