@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { TokenSigner } from './auth/access-tokens';
 import { EmailTokens } from './auth/email-tokens';
 import { LoginThrottle } from './auth/login-throttle';
+import { MemberCache } from './auth/member-cache';
 import { PasswordHasher } from './auth/passwords';
 import { SessionService } from './auth/sessions';
 import { type CaptchaVerifier, captchaVerifier } from './captcha/captcha';
@@ -30,6 +31,8 @@ export interface AppContext {
   signer: TokenSigner;
   passwords: PasswordHasher;
   sessions: SessionService;
+  /** Checked sign-ins, dropped in every process when the member or a session changes. */
+  members: MemberCache;
   throttle: LoginThrottle;
   /** The one atomic rate limiter (database counters shared by every API process). */
   limits: RateLimiter;
@@ -51,6 +54,8 @@ export async function buildContext(options: ResolvedApiOptions, database: Databa
   const signer = new TokenSigner(options.jwtSecret);
   const outboxDir = join(options.dataDir, 'outbox');
   const limits = new RateLimiter(db);
+  const members = new MemberCache();
+  await members.follow(database);
   const realtime = buildRealtime({
     app: { ...options.realtimeApp, key: options.realtime.key },
     broadcaster: options.broadcaster,
@@ -65,7 +70,8 @@ export async function buildContext(options: ResolvedApiOptions, database: Databa
     defaultSite,
     signer,
     passwords: new PasswordHasher(options.passwordHashing),
-    sessions: new SessionService(db, signer, options),
+    sessions: new SessionService(db, signer, options, members),
+    members,
     throttle: new LoginThrottle(db, options.loginThrottle, limits),
     limits,
     emailTokens: new EmailTokens(db),

@@ -15,7 +15,7 @@ export {
   pusherHttpBroadcaster,
   silentBroadcaster,
 } from './realtime/broadcaster';
-export { DEMO_PASSWORD } from './seed/demo-members';
+export { DEMO_PASSWORD, demoMembers } from './seed/demo-members';
 export { type AnalyticsTags, analyticsTagsFromEnv } from './settings/analytics-tags';
 
 export interface Api {
@@ -43,26 +43,30 @@ export async function createApiWithContext(options: ApiOptions): Promise<Api & {
     poolSize: resolved.dbPoolSize,
     onIdleError: (err) => console.error('database connection lost', err.message),
   });
+  let ctx: AppContext | undefined;
   try {
-    const ctx = await buildContext(resolved, database);
+    ctx = await buildContext(resolved, database);
     if (resolved.seedDemoData) {
       await seedDemoMembers(ctx.db, ctx.defaultSite.id, ctx.passwords);
       await labelDemoMembers(ctx.db, ctx.defaultSite.id);
       await seedDemoProfiles(ctx, ctx.defaultSite.id);
     }
     let closed = false;
+    const built = ctx;
     return {
-      plugin: apiPlugin(ctx),
-      context: ctx,
+      plugin: apiPlugin(built),
+      context: built,
       async close() {
         if (closed) return;
         closed = true;
-        await ctx.realtime.events.settled();
-        ctx.mailer.close();
+        await built.realtime.events.settled();
+        await built.members.close();
+        built.mailer.close();
         await database.close();
       },
     };
   } catch (error) {
+    await ctx?.members.close();
     await database.close();
     throw error;
   }
@@ -71,3 +75,5 @@ export async function createApiWithContext(options: ApiOptions): Promise<Api & {
 export { type ThrowawayDatabase, throwawayDatabase } from './db/throwaway-database';
 export { appendCredits } from './messaging/credit-ledger';
 export { persistedRealtimeSecret } from './realtime/realtime-app';
+/** Several server processes on one port (`WORKERS`): the standalone API and the embedded site. */
+export { runWorkers, workerCount } from './workers';

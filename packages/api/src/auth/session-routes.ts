@@ -98,6 +98,7 @@ export function sessionRoutes(app: ApiApp, ctx: AppContext): void {
       const member = currentMember(request);
       const id = request.params.session;
       if (!UUID.test(id)) throw notFound();
+      ctx.members.forgetSession(id);
       if (!(await endSession(ctx.db, member.user.id, id))) throw notFound();
       await closeSessionSockets(ctx, [id], request.log);
       return { message: 'The session has been ended.' };

@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { refreshTokens, sessions, type UserRow, users } from '../db/schema';
 import type { TokenSigner } from './access-tokens';
+import type { MemberCache } from './member-cache';
 import { hashToken, newOpaqueToken } from './opaque-tokens';
 
 export interface TokenPair {
@@ -40,6 +41,7 @@ export class SessionService {
     private readonly db: Db,
     private readonly signer: TokenSigner,
     private readonly ttl: SessionTtls,
+    private readonly members: MemberCache,
   ) {}
 
   async start(
@@ -128,20 +130,25 @@ export class SessionService {
   }
 
   async revoke(sessionId: string, reason: string): Promise<void> {
+    // This process stops accepting the session at once; the others when the change reaches them.
+    this.members.forgetSession(sessionId);
     await this.db
       .update(sessions)
       .set({ revokedAt: sql`now()`, revokedReason: reason })
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    this.members.forgetSession(sessionId);
   }
 
   /** Ends every session of a member, e.g. after a password reset; optionally keeps the current one. */
   async revokeAllForUser(userId: number, reason: string, exceptSessionId?: string): Promise<void> {
     const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
     if (exceptSessionId) conditions.push(ne(sessions.id, exceptSessionId));
+    this.members.forgetMember(userId);
     await this.db
       .update(sessions)
       .set({ revokedAt: sql`now()`, revokedReason: reason })
       .where(and(...conditions));
+    this.members.forgetMember(userId);
   }
 
   private async issue(

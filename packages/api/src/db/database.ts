@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +19,16 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   driver: 'pglite' | 'postgres';
+  /**
+   * Calls `onPayload` for every NOTIFY on `channel` (from any process on this database), and
+   * `onLost` when notifications may have been missed (the listening connection dropped; it is
+   * reopened). Answers a function that stops listening.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onLost: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -50,6 +61,7 @@ export async function openDatabase(opts: {
       // ones on demand, so it recovers by itself once the server is back.
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     });
+    pool.on('connect', preparedStatements);
     // An idle connection dropped by the server (restart, failover) must not crash the process;
     // the pool replaces it on the next query.
     pool.on('error', (err) => opts.onIdleError?.(err));
@@ -70,7 +82,13 @@ export async function openDatabase(opts: {
       client.release();
     }
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-    return { db, driver: 'postgres', close: () => pool.end() };
+    const url = opts.databaseUrl;
+    return {
+      db,
+      driver: 'postgres',
+      listen: (...args) => listenPostgres(url, ...args),
+      close: () => pool.end(),
+    };
   }
 
   let client: PGlite;
@@ -84,5 +102,72 @@ export async function openDatabase(opts: {
   await client.waitReady;
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder });
-  return { db: pgliteDb as unknown as Db, driver: 'pglite', close: () => client.close() };
+  return {
+    db: pgliteDb as unknown as Db,
+    driver: 'pglite',
+    // One process owns PGlite: a NOTIFY reaches the listener before the writer's query resolves.
+    listen: async (channel, onPayload) => {
+      const stop = await client.listen(channel, onPayload);
+      return () => stop();
+    },
+    close: () => client.close(),
+  };
+}
+
+/**
+ * Every parameterised query runs as a named prepared statement on its connection (the name is a
+ * digest of its text), so PostgreSQL parses and plans each query shape once per connection rather
+ * than on every request: planning was most of the cost of the member scope's queries.
+ */
+function preparedStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (config: unknown, ...rest: unknown[]) => {
+    if (config && typeof config === 'object' && 'text' in config && !('name' in config && config.name)) {
+      const c = config as { text: string; values?: unknown[] };
+      const values = c.values ?? (Array.isArray(rest[0]) ? rest[0] : undefined);
+      if (values && values.length > 0) {
+        const name = `q${createHash('sha1').update(c.text).digest('base64url').slice(0, 20)}`;
+        return query({ ...c, name }, ...rest);
+      }
+    }
+    return query(config, ...rest);
+  };
+}
+
+/** LISTEN on a connection of its own (not the pool's), reopened after a drop until stopped. */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onLost: () => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let current: pg.Client | null = null;
+  const open = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString: url });
+    client.on('notification', (message) => {
+      if (message.channel === channel) onPayload(message.payload ?? '');
+    });
+    const lost = () => {
+      if (current !== client || stopped) return;
+      current = null;
+      onLost();
+      setTimeout(() => void open().catch(() => undefined), 1000).unref();
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    current = client;
+    try {
+      await client.connect();
+      await client.query(`listen "${channel.replaceAll('"', '')}"`);
+    } catch (error) {
+      lost();
+      throw error;
+    }
+  };
+  await open();
+  return async () => {
+    stopped = true;
+    await current?.end().catch(() => undefined);
+  };
 }

@@ -10,14 +10,22 @@ const BEARER = /^Bearer ([A-Za-z0-9_.-]{1,4096})$/;
 /**
  * The member behind the request's bearer token. The JWT alone is not trusted for long: its
  * session must still be live, so logout and refresh-token reuse end access at once (ASVS 7.4.1).
+ * A sign-in already checked is answered from `ctx.members` (no database round trip); that cache
+ * drops it the moment the member or the session changes, in this process and, through the
+ * database's change feed, in every other.
  */
 export async function authenticate(ctx: AppContext, request: FastifyRequest): Promise<Member> {
   const match = BEARER.exec(request.headers.authorization ?? '');
   if (!match?.[1]) throw unauthenticated();
   const claims = await ctx.signer.verifyAccess(match[1], request.site.key);
   if (!claims) throw unauthenticated();
+  const cached = ctx.members.get(claims.sid);
+  if (cached && cached.user.uuid === claims.sub && cached.user.siteId === request.site.id) {
+    return { user: cached.user, sessionId: claims.sid, impersonated: cached.impersonated };
+  }
+  const ticket = ctx.members.ticket();
   const [row] = await ctx.db
-    .select({ user: users, impersonated: sessions.impersonated })
+    .select({ user: users, impersonated: sessions.impersonated, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -30,6 +38,11 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest): Pr
       ),
     );
   if (!row) throw unauthenticated();
+  ctx.members.set(
+    claims.sid,
+    { user: row.user, impersonated: row.impersonated, sessionExpiresAt: row.expiresAt },
+    ticket,
+  );
   return { user: row.user, sessionId: claims.sid, impersonated: row.impersonated };
 }
 

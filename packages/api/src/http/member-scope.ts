@@ -41,6 +41,11 @@ export function memberScope(ctx: AppContext, modules: readonly RouteModule[]): F
       return payload;
     });
     app.addHook('preHandler', requireMember(ctx));
+    // What a member changes, they see on their next request in this process even before the
+    // database's change notice arrives (other processes drop it on that notice).
+    app.addHook('onResponse', async (request) => {
+      if (request.method !== 'GET' && request.member) ctx.members.forgetMember(request.member.user.id);
+    });
     app.addHook('preHandler', async (request) => {
       if (request.routeOptions.config.reachesOut) forbidWhileDeactivated(currentMember(request));
     });

@@ -7,16 +7,17 @@ import {
   type Message,
   type MessageType,
 } from '@ukd/contracts/api';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { type ConversationRow, conversations, type MessageRow, messages } from '../db/messaging-schema';
+import { type ConversationRow, type MessageRow, messages } from '../db/messaging-schema';
 import { blocks, type UserRow, users } from '../db/schema';
 import { ApiError, fieldError } from '../http/api-error';
 import { tooManyRequests } from '../http/rate-limiter';
 import { memberImage } from '../profiles/member-lookup';
 import { chatmateOf } from './conversations';
-import { appendCredits, type DbOrTx } from './credit-ledger';
+import type { DbOrTx } from './credit-ledger';
 import { messageResource } from './message-resource';
+import { storeMessage } from './store-message';
 
 export interface SendInput {
   clientMsgId: string;
@@ -84,19 +85,18 @@ export class MessageSender {
   /** Refuses a send the sender may not make at all: block either way, deactivated chatmate. */
   async checkAllowed(sender: UserRow, conversation: ConversationRow): Promise<UserRow> {
     const chatmateId = chatmateOf(conversation, sender.id);
-    const [[chatmate], [blocked]] = await Promise.all([
-      this.ctx.db.select().from(users).where(eq(users.id, chatmateId)),
-      this.ctx.db
-        .select({ n: count() })
-        .from(blocks)
-        .where(
-          sql`(${blocks.blockerId} = ${sender.id} and ${blocks.blockedId} = ${chatmateId}) or (${blocks.blockerId} = ${chatmateId} and ${blocks.blockedId} = ${sender.id})`,
-        ),
-    ]);
-    if (!chatmate || chatmate.deactivatedAt !== null || (blocked?.n ?? 0) > 0) {
+    // One query: the chatmate's row, and whether either has blocked the other.
+    const [row] = await this.ctx.db
+      .select({
+        chatmate: users,
+        blocked: sql<boolean>`exists (select 1 from ${blocks} where (${blocks.blockerId} = ${sender.id} and ${blocks.blockedId} = ${chatmateId}) or (${blocks.blockerId} = ${chatmateId} and ${blocks.blockedId} = ${sender.id}))`,
+      })
+      .from(users)
+      .where(eq(users.id, chatmateId));
+    if (!row || row.chatmate.deactivatedAt !== null || row.blocked) {
       throw new ApiError(403, MESSAGE_BLOCKED_MESSAGE);
     }
-    return chatmate;
+    return row.chatmate;
   }
 
   /**
@@ -116,10 +116,10 @@ export class MessageSender {
   }
 
   /**
-   * Stores a message in ONE transaction: lock the conversation (so ids within it increase in
-   * commit order and concurrent retries queue up), re-check the client id, debit the price
-   * from the ledger (refused: 402, nothing stored), insert, move the conversation. After the
-   * commit: broadcast `message.sent` and notify the recipient (MESSAGE_RECEIVED).
+   * Stores a message in ONE round trip (`storeMessage`: lock the conversation so ids within it
+   * increase in commit order and concurrent retries queue up, re-check the client id, debit the
+   * price with its ledger entry (refused: 402, nothing stored), insert, move the conversation).
+   * After the commit: broadcast `message.sent` and notify the recipient (MESSAGE_RECEIVED).
    */
   async send(
     sender: UserRow,
@@ -129,56 +129,17 @@ export class MessageSender {
   ): Promise<SendResult> {
     const chatmate = await this.checkAllowed(sender, conversation);
     const floodKey = await this.takeFloodSlot(sender);
-    let outcome: { created: boolean; row: MessageRow; credits: number };
+    let stored: Awaited<ReturnType<typeof storeMessage>>;
     try {
-      outcome = await this.ctx.db.transaction(async (tx) => {
-        await tx
-          .select({ id: conversations.id })
-          .from(conversations)
-          .where(eq(conversations.id, conversation.id))
-          .for('update');
-        const [again] = await tx
-          .select()
-          .from(messages)
-          .where(and(eq(messages.fromId, sender.id), eq(messages.clientMsgId, input.clientMsgId)));
-        if (again) return { created: false, row: again, credits: await balanceOf(tx, sender.id) };
-        const [row] = await tx
-          .insert(messages)
-          .values({
-            clientMsgId: input.clientMsgId,
-            conversationId: conversation.id,
-            fromId: sender.id,
-            toId: chatmate.id,
-            type: input.type,
-            body: input.body,
-            image: input.image,
-            price: opts.price,
-          })
-          .returning();
-        if (!row) throw new Error('message insert returned nothing');
-        let credits: number;
-        if (opts.price > 0) {
-          const debit = await appendCredits(tx, {
-            userId: sender.id,
-            delta: -opts.price,
-            reason: 'message',
-            reference: `message:${row.id}`,
-          });
-          if (!debit) {
-            throw new ApiError(INSUFFICIENT_CREDITS_STATUS, INSUFFICIENT_CREDITS_MESSAGE, {
-              [INSUFFICIENT_CREDITS_FIELD]: [INSUFFICIENT_CREDITS_MESSAGE],
-            });
-          }
-          // The ledger answers the balance after the debit: the send reports it as is.
-          credits = debit.balance;
-        } else {
-          credits = await balanceOf(tx, sender.id);
-        }
-        await tx
-          .update(conversations)
-          .set({ lastMessageId: row.id, updatedAt: row.createdAt })
-          .where(eq(conversations.id, conversation.id));
-        return { created: true, row, credits };
+      stored = await storeMessage(this.ctx.db, {
+        conversationId: conversation.id,
+        fromId: sender.id,
+        toId: chatmate.id,
+        clientMsgId: input.clientMsgId,
+        type: input.type,
+        body: input.body,
+        image: input.image,
+        price: opts.price,
       });
     } catch (error) {
       await this.ctx.limits.refund(floodKey);
@@ -188,6 +149,13 @@ export class MessageSender {
       if (!retry) throw error;
       return retry;
     }
+    if (stored.outcome === 'insufficient') {
+      await this.ctx.limits.refund(floodKey);
+      throw new ApiError(INSUFFICIENT_CREDITS_STATUS, INSUFFICIENT_CREDITS_MESSAGE, {
+        [INSUFFICIENT_CREDITS_FIELD]: [INSUFFICIENT_CREDITS_MESSAGE],
+      });
+    }
+    const outcome = { created: stored.outcome === 'created', row: stored.row, credits: stored.credits };
     if (!outcome.created) await this.ctx.limits.refund(floodKey);
     if (outcome.row.conversationId !== conversation.id) {
       throw fieldError('client_msg_id', CLIENT_MSG_ID_REUSED_MESSAGE);

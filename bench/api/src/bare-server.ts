@@ -1,0 +1,113 @@
+// The bare baseline: plain Fastify + `pg` doing only the essential work of each measured route,
+// verifying the same HS256 access token and running ONE SQL statement each, on the same
+// database and with the same number of processes (WORKERS) as the API it is compared with.
+// No sessions, no validation beyond the token, no resource shaping: what "as fast as this stack
+// goes" means for these queries. Env: PORT, DATABASE_URL, JWT_SECRET, SITE_KEY, WORKERS, DB_POOL_SIZE,
+// REALTIME_API_HOST/PORT and REALTIME_APP_ID/KEY/SECRET (where a send is published).
+import { runWorkers, workerCount } from '@ukd/api';
+import { triggerEvents } from '@ukd/realtime-server/pusher-http-client';
+import Fastify from 'fastify';
+import { jwtVerify } from 'jose';
+import pg from 'pg';
+
+const env = process.env;
+const key = new TextEncoder().encode(env.JWT_SECRET ?? '');
+const siteKey = env.SITE_KEY ?? 'ukdating-site01';
+const realtime = {
+  host: env.REALTIME_API_HOST ?? '127.0.0.1',
+  port: Number(env.REALTIME_API_PORT),
+  appId: env.REALTIME_APP_ID ?? '',
+  key: env.REALTIME_APP_KEY ?? '',
+  secret: env.REALTIME_APP_SECRET ?? '',
+};
+
+async function serve(): Promise<void> {
+  const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: Number(env.DB_POOL_SIZE) || 10 });
+  const app = Fastify({ logger: false });
+
+  async function memberUuid(authorization: string | undefined): Promise<string | null> {
+    const token = authorization?.startsWith('Bearer ') ? authorization.slice(7) : '';
+    try {
+      const { payload } = await jwtVerify(token, key, {
+        algorithms: ['HS256'],
+        issuer: 'flirtlane-api',
+        audience: siteKey,
+      });
+      return typeof payload.sub === 'string' ? payload.sub : null;
+    } catch {
+      return null;
+    }
+  }
+
+  // The member's 10 latest conversations with the chatmate and the last message.
+  app.get('/api/user-conversations', async (request, reply) => {
+    const uuid = await memberUuid(request.headers.authorization);
+    if (!uuid) return reply.code(401).send({ message: 'Unauthenticated.' });
+    const { rows } = await pool.query({
+      name: 'bare-conversations',
+      text: `with me as (select id from users where uuid = $1)
+        select c.id, c.uuid, c.updated_at, u.uuid as chatmate_uuid, u.username, u.city,
+               m.id as last_id, m.type as last_type, m.body as last_body, m.created_at as last_at
+        from me, conversations c
+        join users u on u.id = case when c.initiator_id = (select id from me) then c.recipient_id else c.initiator_id end
+        left join messages m on m.id = c.last_message_id
+        where c.initiator_id = me.id or c.recipient_id = me.id
+        order by c.updated_at desc, c.id desc limit 10`,
+      values: [uuid],
+    });
+    return { data: rows };
+  });
+
+  // A page of 24 members of the site, newest first.
+  app.get('/api/profiles', async (request, reply) => {
+    const uuid = await memberUuid(request.headers.authorization);
+    if (!uuid) return reply.code(401).send({ message: 'Unauthenticated.' });
+    const { rows } = await pool.query({
+      name: 'bare-profiles',
+      text: `with me as (select id, site_id from users where uuid = $1)
+        select u.uuid, u.username, u.gender, u.date_of_birth, u.city, u.headline, u.last_active_at
+        from users u, me
+        where u.site_id = me.site_id and u.id <> me.id and u.deactivated_at is null
+        order by u.created_at desc, u.id desc limit 24`,
+      values: [uuid],
+    });
+    return { data: rows };
+  });
+
+  // A send in one statement: debit the sender, insert the message, move the conversation.
+  app.post<{ Params: { uuid: string }; Body: { client_msg_id: string; body: string } }>(
+    '/api/user-conversations/:uuid/messages',
+    async (request, reply) => {
+      const uuid = await memberUuid(request.headers.authorization);
+      if (!uuid) return reply.code(401).send({ message: 'Unauthenticated.' });
+      const { rows } = await pool.query({
+        name: 'bare-send',
+        text: `with me as (select id from users where uuid = $1),
+          c as (select c.id, case when c.initiator_id = me.id then c.recipient_id else c.initiator_id end as to_id
+                from conversations c, me where c.uuid = $2 and (c.initiator_id = me.id or c.recipient_id = me.id)),
+          debit as (update users set credits = credits - 1 where id = (select id from me) and credits >= 1 returning credits),
+          ins as (insert into messages (client_msg_id, conversation_id, from_id, to_id, type, body, price)
+                  select $3, c.id, me.id, c.to_id, 'text', $4, 1 from c, me, debit returning id, created_at, conversation_id),
+          moved as (update conversations set last_message_id = ins.id, updated_at = ins.created_at
+                    from ins where conversations.id = ins.conversation_id)
+          select ins.id, ins.created_at, debit.credits from ins, debit`,
+        values: [uuid, request.params.uuid, request.body.client_msg_id, request.body.body],
+      });
+      const message = rows[0];
+      if (!message) return reply.code(402).send({ message: 'refused' });
+      // Published after the commit, as the API does, without holding the answer.
+      triggerEvents(realtime, [`private-conversation.${request.params.uuid}`], 'message.sent', message).catch(
+        (error: unknown) => console.error('publish failed', error),
+      );
+      return reply.code(201).send({ data: message });
+    },
+  );
+
+  app.get('/healthz', async () => ({ ok: true }));
+  await app.listen({ port: Number(env.PORT), host: '127.0.0.1' });
+  const stop = () => void app.close().then(() => pool.end().then(() => process.exit(0)));
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+await runWorkers(workerCount(), serve);

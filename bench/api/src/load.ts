@@ -1,0 +1,130 @@
+// The load generator, in its own process so it never shares the servers' event loops: an undici
+// pool of keep-alive connections, closed loop (N requests always in flight) or open loop (request
+// i starts at i / rate whatever happened to the others; latency counts from that scheduled start,
+// so a saturated server shows as latency, not as a quietly lower rate).
+import { randomUUID } from 'node:crypto';
+import { Pool } from 'undici';
+import type { LoadJob, LoadResult } from './messages';
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
+async function run(job: LoadJob): Promise<LoadResult> {
+  const connections = job.mode === 'closed' ? job.concurrency : Math.max(64, job.concurrency);
+  // A request unanswered after 15 s counts as an error, so a saturated open loop still ends.
+  const pool = new Pool(job.origin, {
+    connections,
+    pipelining: 1,
+    keepAliveTimeout: 30_000,
+    headersTimeout: 15_000,
+    bodyTimeout: 15_000,
+  });
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  let next = 0;
+  let measuring = false;
+  let lastDone = 0;
+
+  async function one(scheduledAt: number): Promise<void> {
+    const target = job.targets[next % job.targets.length];
+    next += 1;
+    if (!target) return;
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'site-key': job.siteKey,
+      authorization: `Bearer ${target.token}`,
+    };
+    let body: string | undefined;
+    if (target.method === 'POST') {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify({
+        client_msg_id: randomUUID(),
+        type: 'text',
+        body: 'Fancy a coffee on Saturday?',
+      });
+    }
+    let status = 'error';
+    try {
+      const res = await pool.request({
+        method: target.method,
+        path: target.path,
+        headers,
+        body: body ?? null,
+      });
+      await res.body.dump({ limit: Number.POSITIVE_INFINITY }).catch(() => res.body.text());
+      status = String(res.statusCode);
+    } catch {
+      status = 'error';
+    }
+    if (!measuring) return;
+    statuses[status] = (statuses[status] ?? 0) + 1;
+    lastDone = performance.now();
+    latencies.push(lastDone - scheduledAt);
+  }
+
+  const warmupMs = job.warmupSeconds * 1000;
+  const durationMs = job.seconds * 1000;
+  let started = 0;
+  let ended = 0;
+  if (job.mode === 'closed') {
+    const phaseStart = performance.now();
+    const deadline = phaseStart + warmupMs + durationMs;
+    setTimeout(() => {
+      measuring = true;
+      started = performance.now();
+    }, warmupMs);
+    await Promise.all(
+      Array.from({ length: job.concurrency }, async () => {
+        while (performance.now() < deadline) await one(performance.now());
+      }),
+    );
+    ended = performance.now();
+  } else {
+    // Warm up at the same rate, then measure every request scheduled inside the window.
+    const intervalMs = 1000 / job.rate;
+    const begin = performance.now();
+    const total = Math.round(((warmupMs + durationMs) / 1000) * job.rate);
+    const warmupCount = Math.round((warmupMs / 1000) * job.rate);
+    const inFlight: Promise<void>[] = [];
+    for (let i = 0; i < total; i += 1) {
+      const due = begin + i * intervalMs;
+      const wait = due - performance.now();
+      if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+      if (i === warmupCount) {
+        measuring = true;
+        started = due;
+      }
+      inFlight.push(one(due));
+      if (inFlight.length > 5_000) await Promise.all(inFlight.splice(0, inFlight.length));
+    }
+    await Promise.all(inFlight);
+    // A server that cannot keep up answers the last requests late: the rate is over that span.
+    ended = Math.max(begin + total * intervalMs, lastDone);
+  }
+  await pool.close();
+  latencies.sort((a, b) => a - b);
+  const ok = Object.entries(statuses)
+    .filter(([s]) => s.startsWith('2'))
+    .reduce((n, [, c]) => n + c, 0);
+  return {
+    requests: latencies.length,
+    ok,
+    perSecond: ok / ((ended - started) / 1000),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    max: latencies.at(-1) ?? Number.NaN,
+    statuses,
+  };
+}
+
+process.on('message', (job: LoadJob) => {
+  run(job).then(
+    (result) => process.send?.(result, () => process.exit(0)),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+});

@@ -1,0 +1,226 @@
+// API throughput beside a bare Fastify + pg baseline measured in the same run (issue 16).
+// Usage: npm run bench:api [-- --seconds 10 --concurrency 200 --rate 1000 --workers 1,2 --db both]
+import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { throwawayDatabase } from '@ukd/api';
+import type { LoadJob, LoadResult, LoadTarget } from './messages';
+import { type Server, startBare, startOurs, startRealtime } from './servers';
+import { buildFixture, logIn, SITE_KEY } from './setup';
+
+const { values } = parseArgs({
+  args: process.argv.slice(2).filter((arg) => arg !== '--'),
+  options: {
+    seconds: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
+    concurrency: { type: 'string', default: '200' },
+    rate: { type: 'string', default: '1000' },
+    'send-concurrency': { type: 'string', default: '50' },
+    workers: { type: 'string', default: '1,2' },
+    // postgres, pglite or both.
+    db: { type: 'string', default: 'both' },
+  },
+});
+const seconds = Number(values.seconds);
+const warmupSeconds = Number(values.warmup);
+const concurrency = Number(values.concurrency);
+const rate = Number(values.rate);
+const sendConcurrency = Number(values['send-concurrency']);
+const workerCounts = String(values.workers)
+  .split(',')
+  .map(Number)
+  .filter((n) => Number.isInteger(n) && n > 0);
+const PG_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
+function load(
+  origin: string,
+  targets: LoadTarget[],
+  mode: 'closed' | 'open',
+  inFlight: number,
+): Promise<LoadResult> {
+  const job: LoadJob = {
+    origin,
+    siteKey: SITE_KEY,
+    targets,
+    mode,
+    concurrency: inFlight,
+    rate,
+    seconds,
+    warmupSeconds,
+  };
+  const child = fork(fileURLToPath(new URL('./load.ts', import.meta.url)), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', (result) => resolve(result as LoadResult));
+    child.once('exit', (code) => code !== 0 && reject(new Error(`load generator exited (${code})`)));
+    child.send(job);
+  });
+}
+
+const fmt = (n: number, digits = 0) =>
+  Number.isFinite(n)
+    ? n.toLocaleString('en-GB', { maximumFractionDigits: digits, minimumFractionDigits: digits })
+    : '–';
+const pad = (s: string, n: number) => s.padStart(n);
+const errorsOf = (r: LoadResult) =>
+  Object.entries(r.statuses)
+    .filter(([s]) => !s.startsWith('2'))
+    .map(([s, n]) => `${s}×${n}`)
+    .join(' ') || '0';
+
+function line(label: string, ours: LoadResult, bare: LoadResult | null, budget: string): void {
+  const ratio = bare ? `${fmt(ours.perSecond / bare.perSecond, 2)}×` : 'n/a';
+  const bareCol = bare
+    ? `${pad(fmt(bare.perSecond), 7)}/s p99 ${pad(fmt(bare.p99, 1), 7)} ms`
+    : pad('n/a', 24);
+  console.log(
+    `  ${label.padEnd(34)} ours ${pad(fmt(ours.perSecond), 7)}/s p50 ${pad(fmt(ours.p50, 1), 6)} p99 ${pad(fmt(ours.p99, 1), 7)} ms  err ${errorsOf(ours).padEnd(6)}| bare ${bareCol} | ours/bare ${pad(ratio, 6)} | budget ${budget}`,
+  );
+}
+
+interface Phase {
+  label: string;
+  targets: LoadTarget[];
+  mode: 'closed' | 'open';
+  inFlight: number;
+  budget: string;
+}
+
+async function measure(ours: Server, bare: Server | null, phases: Phase[]): Promise<void> {
+  for (const phase of phases) {
+    const a = await load(ours.origin, phase.targets, phase.mode, phase.inFlight);
+    const b = bare ? await load(bare.origin, phase.targets, phase.mode, phase.inFlight) : null;
+    line(phase.label, a, b, phase.budget);
+  }
+}
+
+async function runPostgres(): Promise<void> {
+  const database = await throwawayDatabase(PG_URL, 'bench_api');
+  if (!database) {
+    console.log(`PostgreSQL: skipped (${PG_URL} unreachable)`);
+    return;
+  }
+  const dataDir = await mkdtemp(join(tmpdir(), 'bench-api-'));
+  const secret = randomBytes(32).toString('hex');
+  const realtimeServer = await startRealtime(secret);
+  const env = {
+    databaseUrl: database.url,
+    dataDir,
+    jwtSecret: randomBytes(32).toString('hex'),
+    realtime: { port: realtimeServer.port, secret },
+  };
+  try {
+    let fixture: Awaited<ReturnType<typeof buildFixture>> | null = null;
+    for (const workers of workerCounts) {
+      const ours = await startOurs({ ...env, workers });
+      const bare = await startBare({ ...env, workers });
+      try {
+        if (!fixture) fixture = await buildFixture(ours.origin, await logIn(ours.origin), database.url);
+        console.log(
+          `\nPostgreSQL, ${workers} process${workers > 1 ? 'es' : ''} each (load average ${loadavg()
+            .map((n) => n.toFixed(1))
+            .join(' ')}):`,
+        );
+        const budgetReads = workers === 1 ? '≥ 2,000/s, p99 ≤ 250 ms, ≥ 0.5× bare' : '≥ 1.6× 1 process';
+        await measure(ours, bare, [
+          {
+            label: `conversation list, ${concurrency} in flight`,
+            targets: fixture.conversationList,
+            mode: 'closed',
+            inFlight: concurrency,
+            budget: budgetReads,
+          },
+          {
+            label: `profile browse, ${concurrency} in flight`,
+            targets: fixture.profileBrowse,
+            mode: 'closed',
+            inFlight: concurrency,
+            budget: budgetReads,
+          },
+          {
+            label: `conversation list at ${rate}/s`,
+            targets: fixture.conversationList,
+            mode: 'open',
+            inFlight: concurrency,
+            budget: 'p99 ≤ 50 ms',
+          },
+          {
+            label: `profile browse at ${rate}/s`,
+            targets: fixture.profileBrowse,
+            mode: 'open',
+            inFlight: concurrency,
+            budget: 'p99 ≤ 50 ms',
+          },
+          {
+            label: `send, ${sendConcurrency} in flight`,
+            targets: fixture.sends,
+            mode: 'closed',
+            inFlight: sendConcurrency,
+            budget: workers === 1 ? '≥ 1,000/s' : '≥ 1.6× 1 process',
+          },
+        ]);
+      } finally {
+        await ours.stop();
+        await bare.stop();
+      }
+    }
+  } finally {
+    await realtimeServer.stop();
+    await database.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function runPglite(): Promise<void> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'bench-api-pglite-'));
+  const secret = randomBytes(32).toString('hex');
+  const realtimeServer = await startRealtime(secret);
+  const ours = await startOurs({
+    databaseUrl: undefined,
+    dataDir,
+    jwtSecret: randomBytes(32).toString('hex'),
+    workers: 1,
+    realtime: { port: realtimeServer.port, secret },
+  });
+  try {
+    const fixture = await buildFixture(ours.origin, await logIn(ours.origin), undefined);
+    console.log(
+      `\nPGlite (embedded default, one process; load average ${loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' ')}):`,
+    );
+    await measure(ours, null, [
+      {
+        label: `conversation list, ${concurrency} in flight`,
+        targets: fixture.conversationList,
+        mode: 'closed',
+        inFlight: concurrency,
+        budget: '≥ 800/s',
+      },
+      {
+        label: `profile browse, ${concurrency} in flight`,
+        targets: fixture.profileBrowse,
+        mode: 'closed',
+        inFlight: concurrency,
+        budget: '≥ 800/s',
+      },
+    ]);
+  } finally {
+    await ours.stop();
+    await realtimeServer.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+console.log(
+  `bench:api: ${seconds} s per phase after ${warmupSeconds} s warm-up; load generator in its own process; ` +
+    'bare = plain Fastify + pg, same token check, one SQL statement, same database and process count',
+);
+if (values.db === 'postgres' || values.db === 'both') await runPostgres();
+if (values.db === 'pglite' || values.db === 'both') await runPglite();

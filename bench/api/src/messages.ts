@@ -1,0 +1,32 @@
+/** One request the load generator repeats (round robin over the list). */
+export interface LoadTarget {
+  method: 'GET' | 'POST';
+  path: string;
+  token: string;
+}
+
+/** What the driver asks the load process to do. */
+export interface LoadJob {
+  origin: string;
+  siteKey: string;
+  targets: LoadTarget[];
+  mode: 'closed' | 'open';
+  /** Closed loop: requests in flight; open loop: connections available. */
+  concurrency: number;
+  /** Open loop: requests per second. */
+  rate: number;
+  seconds: number;
+  warmupSeconds: number;
+}
+
+export interface LoadResult {
+  requests: number;
+  /** Answered 2xx. */
+  ok: number;
+  /** 2xx answers per second over the measured window. */
+  perSecond: number;
+  p50: number;
+  p99: number;
+  max: number;
+  statuses: Record<string, number>;
+}

@@ -1,0 +1,119 @@
+// The data every phase reads and writes, made through the API itself: the demo members (seeded
+// by the API on first start) log in, each starts conversations with the next few members and
+// sends one message in each, so every conversation list has chatmates and last messages.
+import { DEMO_PASSWORD, demoMembers } from '@ukd/api';
+import pg from 'pg';
+import type { LoadTarget } from './messages';
+
+export const SITE_KEY = 'ukdating-site01';
+const CONVERSATIONS_PER_MEMBER = 8;
+
+export interface Fixture {
+  /** One GET per member, round robin. */
+  conversationList: LoadTarget[];
+  profileBrowse: LoadTarget[];
+  /** One POST per conversation, by the member who started it. */
+  sends: LoadTarget[];
+}
+
+async function call<T>(origin: string, method: string, path: string, body?: unknown, token?: string) {
+  const res = await fetch(`${origin}/api${path}`, {
+    method,
+    headers: {
+      accept: 'application/json',
+      'content-type': 'application/json',
+      'site-key': SITE_KEY,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? null : JSON.stringify(body),
+  });
+  const json = (await res.json().catch(() => ({}))) as { data: T };
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+async function inParallel<T>(items: T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < items.length) {
+        const item = items[next] as T;
+        next += 1;
+        await task(item);
+      }
+    }),
+  );
+}
+
+/** Logs the demo members in (tokens are fresh for this server's run). */
+export async function logIn(origin: string): Promise<{ email: string; token: string }[]> {
+  const emails = demoMembers().map((m) => m.email);
+  const out: { email: string; token: string }[] = [];
+  await inParallel(emails, 4, async (email) => {
+    const pair = await call<{ access_token: string }>(origin, 'POST', '/login', {
+      email,
+      password: DEMO_PASSWORD,
+    });
+    out.push({ email, token: pair.access_token });
+  });
+  return out.sort((a, b) => a.email.localeCompare(b.email));
+}
+
+/** Conversations and a first message in each, then credits for a long run of sends. */
+export async function buildFixture(
+  origin: string,
+  members: { token: string }[],
+  databaseUrl: string | undefined,
+): Promise<Fixture> {
+  const uuids = await Promise.all(
+    members.map((m) => call<{ uuid: string }>(origin, 'POST', '/me', undefined, m.token).then((u) => u.uuid)),
+  );
+  const pairs: { from: number; to: number }[] = [];
+  for (let i = 0; i < members.length; i += 1) {
+    for (let k = 1; k <= CONVERSATIONS_PER_MEMBER; k += 1)
+      pairs.push({ from: i, to: (i + k) % members.length });
+  }
+  const sends: LoadTarget[] = [];
+  await inParallel(pairs, 8, async ({ from, to }) => {
+    const token = (members[from] as { token: string }).token;
+    const conversation = await call<{ uuid: string }>(
+      origin,
+      'POST',
+      '/user-conversations',
+      { recipient_uuid: uuids[to] },
+      token,
+    ).catch(() => null);
+    // A pair seen from the other side already exists (and is that member's to send in).
+    if (!conversation) return;
+    const path = `/api/user-conversations/${conversation.uuid}/messages`;
+    await call(
+      origin,
+      'POST',
+      path.slice(4),
+      {
+        client_msg_id: crypto.randomUUID(),
+        type: 'text',
+        body: 'Hello from the benchmark',
+      },
+      token,
+    );
+    sends.push({ method: 'POST', path, token });
+  });
+  if (databaseUrl) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    // Enough for every send of the run, as a ledger entry like any credit change.
+    await client.query(`with granted as (update users set credits = credits + 1000000 returning id, credits)
+      insert into credit_ledger (user_id, delta, balance_after, reason) select id, 1000000, credits, 'promotion' from granted`);
+    await client.end();
+  }
+  return {
+    conversationList: members.map((m) => ({
+      method: 'GET',
+      path: '/api/user-conversations',
+      token: m.token,
+    })),
+    profileBrowse: members.map((m) => ({ method: 'GET', path: '/api/profiles', token: m.token })),
+    sends,
+  };
+}

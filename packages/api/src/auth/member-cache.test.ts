@@ -1,0 +1,158 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../db/schema';
+import { drivers, registerMember, startTestApi, type TestApi } from '../test/harness';
+import { type CachedSignIn, MemberCache } from './member-cache';
+
+const signIn = (id: number): CachedSignIn => ({
+  user: { id, uuid: `u-${id}`, credits: 5 } as CachedSignIn['user'],
+  impersonated: false,
+  sessionExpiresAt: new Date(Date.now() + 60_000),
+});
+
+/** A cache that believes its change feed is up, without a database. */
+function liveCache(ttlMs = 5_000): MemberCache {
+  const cache = new MemberCache(ttlMs);
+  (cache as unknown as { live: boolean }).live = true;
+  return cache;
+}
+
+describe('MemberCache', () => {
+  it('answers a copy of what was stored, which the caller may change freely', () => {
+    const cache = liveCache();
+    cache.set('s1', signIn(1), cache.ticket());
+    const first = cache.get('s1');
+    if (!first) throw new Error('not cached');
+    first.user.credits = 0;
+    expect(cache.get('s1')?.user.credits).toBe(5);
+  });
+
+  it('does not store a read that raced a revocation or a change of the member', () => {
+    const cache = liveCache();
+    const ticket = cache.ticket();
+    cache.forgetSession('s1'); // logout landed while the read was in flight
+    cache.set('s1', signIn(1), ticket);
+    expect(cache.get('s1')).toBeNull();
+
+    const again = cache.ticket();
+    cache.forgetMember(2);
+    cache.set('s2', signIn(2), again);
+    expect(cache.get('s2')).toBeNull();
+    // A read that began after the change is stored.
+    cache.set('s2', signIn(2), cache.ticket());
+    expect(cache.get('s2')).not.toBeNull();
+  });
+
+  it('drops every session of a member, and entries past their time or their session', () => {
+    const cache = liveCache(50);
+    cache.set('a', signIn(3), cache.ticket());
+    cache.set('b', signIn(3), cache.ticket());
+    cache.forgetMember(3);
+    expect([cache.get('a'), cache.get('b')]).toEqual([null, null]);
+
+    cache.set('c', signIn(4), cache.ticket());
+    expect(cache.get('c', Date.now() + 51)).toBeNull();
+    cache.set('d', { ...signIn(5), sessionExpiresAt: new Date(Date.now() - 1) }, cache.ticket());
+    expect(cache.get('d')).toBeNull();
+  });
+
+  it('stores nothing while the change feed is down', () => {
+    const cache = new MemberCache();
+    cache.set('s1', signIn(1), cache.ticket());
+    expect(cache.get('s1')).toBeNull();
+  });
+});
+
+/** The session id inside an access token. */
+const sessionOf = (token: string): string =>
+  (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { sid: string }).sid;
+
+/** Polls until `check` holds or `ms` pass: how long another process may lag is bounded. */
+async function within(ms: number, check: () => Promise<boolean>): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return check();
+}
+
+describe.each(drivers)('cached sign-ins on $driver', ({ driver, skip }) => {
+  let api: TestApi;
+  beforeAll(async () => {
+    if (!skip) api = await startTestApi(driver);
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  it.skipIf(skip)(
+    'a change made behind the API (CLI, SQL) reaches the next requests of the member',
+    async () => {
+      const m = await registerMember(api);
+      const me = await api.call('POST', '/api/me', { token: m.access_token });
+      expect(me.statusCode).toBe(200);
+      // Cached now; an operator deactivates the member directly in the database.
+      await api.context.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.email, m.email));
+      const refused = await within(1_000, async () => {
+        const res = await api.call('POST', '/api/user-conversations', {
+          token: m.access_token,
+          body: { recipient_uuid: '00000000-0000-4000-8000-000000000000' },
+        });
+        return res.statusCode === 403;
+      });
+      expect(refused).toBe(true);
+    },
+  );
+
+  it.skipIf(skip)('logout is refused at once by the process that did it, even when cached', async () => {
+    const m = await registerMember(api);
+    const cached = await within(1_000, async () => {
+      expect((await api.call('GET', '/api/message-prices', { token: m.access_token })).statusCode).toBe(200);
+      return api.context.members.get(sessionOf(m.access_token)) !== null;
+    });
+    expect(cached).toBe(true);
+    expect((await api.call('POST', '/api/logout', { token: m.access_token })).statusCode).toBe(200);
+    expect((await api.call('POST', '/api/me', { token: m.access_token })).statusCode).toBe(401);
+  });
+});
+
+describe.skipIf(drivers[1]?.skip)('two API processes on one PostgreSQL database', () => {
+  let a: TestApi;
+  let b: TestApi;
+  beforeAll(async () => {
+    a = await startTestApi('postgres');
+    b = await startTestApi('postgres', { databaseUrl: a.databaseUrl as string });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it('a logout in one process is refused by the other within a second, though it had the sign-in cached', async () => {
+    const m = await registerMember(a);
+    // Reads until B has the sign-in cached (the first one's last_active write drops it once).
+    const cached = await within(1_000, async () => {
+      expect((await b.call('GET', '/api/message-prices', { token: m.access_token })).statusCode).toBe(200);
+      return b.context.members.get(sessionOf(m.access_token)) !== null;
+    });
+    expect(cached).toBe(true);
+    expect((await a.call('POST', '/api/logout', { token: m.access_token })).statusCode).toBe(200);
+    const refused = await within(1_000, async () => {
+      return (await b.call('POST', '/api/me', { token: m.access_token })).statusCode === 401;
+    });
+    expect(refused).toBe(true);
+  });
+
+  it("a member's change made in one process shows in the other", async () => {
+    const m = await registerMember(a);
+    const before = await b.call('GET', '/api/message-prices', { token: m.access_token });
+    expect(before.json().data.credits).toBe(0);
+    await a.context.db.update(users).set({ credits: 42 }).where(eq(users.email, m.email));
+    const seen = await within(1_000, async () => {
+      const res = await b.call('GET', '/api/message-prices', { token: m.access_token });
+      return res.json().data.credits === 42;
+    });
+    expect(seen).toBe(true);
+  });
+});

@@ -1,0 +1,130 @@
+import type { Database } from '../db/database';
+import type { UserRow } from '../db/schema';
+
+/** What authenticating a session found: the member's row and the session's own facts. */
+export interface CachedSignIn {
+  user: UserRow;
+  impersonated: boolean;
+  sessionExpiresAt: Date;
+}
+
+interface Entry extends CachedSignIn {
+  storedAt: number;
+}
+
+/** The NOTIFY channel migration 0007_throughput announces member and session changes on. */
+export const MEMBER_CHANGED_CHANNEL = 'member_changed';
+
+/**
+ * Sign-ins already checked against the database, so a member's requests are authenticated
+ * without a round trip (docs/decisions.md, "Throughput"). An entry is dropped, in every API
+ * process, as soon as the member's row or any of their sessions changes: the database announces
+ * each change (a trigger's NOTIFY, delivered on commit) and this process also drops entries at
+ * once for what it changes itself (logout, revocation, the member's own writes). While the
+ * change feed is down nothing is cached, and no entry lives longer than `ttlMs` whatever happens.
+ */
+export class MemberCache {
+  private readonly bySession = new Map<string, Entry>();
+  private readonly sessionsOf = new Map<number, Set<string>>();
+  /**
+   * Every drop takes the next number of `seq`; a read notes `seq` before it queries (its ticket)
+   * and is not stored when its member, its session or everything was dropped after that.
+   */
+  private seq = 0;
+  private clearedAt = 0;
+  private readonly memberDroppedAt = new Map<number, number>();
+  private readonly sessionDroppedAt = new Map<string, number>();
+  private live = false;
+  private stopListening: (() => Promise<void>) | null = null;
+
+  constructor(
+    private readonly ttlMs = 5_000,
+    private readonly maxEntries = 50_000,
+  ) {}
+
+  /** Follows the database's change feed; until it is up (or after it drops) nothing is cached. */
+  async follow(database: Database): Promise<void> {
+    this.stopListening = await database.listen(
+      MEMBER_CHANGED_CHANNEL,
+      (payload) => {
+        this.live = true;
+        const id = Number(payload);
+        if (Number.isInteger(id)) this.forgetMember(id);
+      },
+      () => {
+        this.live = false;
+        this.clear();
+      },
+    );
+    this.live = true;
+  }
+
+  async close(): Promise<void> {
+    this.live = false;
+    this.clear();
+    await this.stopListening?.();
+  }
+
+  /** A copy of the cached sign-in (routes may change their copy), or null. */
+  get(sessionId: string, now = Date.now()): CachedSignIn | null {
+    const entry = this.bySession.get(sessionId);
+    if (!entry) return null;
+    if (now - entry.storedAt > this.ttlMs || entry.sessionExpiresAt.getTime() <= now) {
+      this.bySession.delete(sessionId);
+      this.sessionsOf.get(entry.user.id)?.delete(sessionId);
+      return null;
+    }
+    return {
+      user: { ...entry.user },
+      impersonated: entry.impersonated,
+      sessionExpiresAt: entry.sessionExpiresAt,
+    };
+  }
+
+  /** What a read hands back to `set`, taken before it queries the database. */
+  ticket(): number {
+    return this.seq;
+  }
+
+  /** Stores what a read found, unless its member or session was dropped since its ticket. */
+  set(sessionId: string, signIn: CachedSignIn, ticket: number): void {
+    if (!this.live || this.clearedAt > ticket) return;
+    if ((this.memberDroppedAt.get(signIn.user.id) ?? 0) > ticket) return;
+    if ((this.sessionDroppedAt.get(sessionId) ?? 0) > ticket) return;
+    if (this.bySession.size >= this.maxEntries) this.clear();
+    this.bySession.set(sessionId, { ...signIn, user: { ...signIn.user }, storedAt: Date.now() });
+    let sessions = this.sessionsOf.get(signIn.user.id);
+    if (!sessions) {
+      sessions = new Set();
+      this.sessionsOf.set(signIn.user.id, sessions);
+    }
+    sessions.add(sessionId);
+  }
+
+  forgetSession(sessionId: string): void {
+    this.seq += 1;
+    if (this.sessionDroppedAt.size >= this.maxEntries) this.clear();
+    this.sessionDroppedAt.set(sessionId, this.seq);
+    const entry = this.bySession.get(sessionId);
+    this.bySession.delete(sessionId);
+    if (entry) this.sessionsOf.get(entry.user.id)?.delete(sessionId);
+  }
+
+  forgetMember(userId: number): void {
+    this.seq += 1;
+    if (this.memberDroppedAt.size >= this.maxEntries) this.clear();
+    this.memberDroppedAt.set(userId, this.seq);
+    for (const sessionId of this.sessionsOf.get(userId) ?? []) this.bySession.delete(sessionId);
+    this.sessionsOf.delete(userId);
+  }
+
+  /** Drops everything; a read that began before is not stored either. */
+  clear(): void {
+    this.seq += 1;
+    this.clearedAt = this.seq;
+    this.memberDroppedAt.clear();
+    this.sessionDroppedAt.clear();
+    this.bySession.clear();
+    this.sessionsOf.clear();
+  }
+}
