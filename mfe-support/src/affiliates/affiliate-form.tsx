@@ -1,9 +1,20 @@
 import { toFailure } from '@ukd/api-client';
 import type { AffiliateApplicationRequest, AffiliateApplicationResponse } from '@ukd/contracts/api';
 import { AFFILIATE_PROMOTION_CHANNELS } from '@ukd/contracts/api/acquisition-rules';
-import { Button, SelectField, TextAreaField, TextField, useShell } from '@ukd/ui';
+import { selectSettings } from '@ukd/store';
+import {
+  Button,
+  Captcha,
+  type CaptchaHandle,
+  captchaConfig,
+  SelectField,
+  TextAreaField,
+  TextField,
+  useShell,
+} from '@ukd/ui';
 import { email, included, max, min, required, url, useForm, withMessage } from '@ukd/validation';
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { useSelector } from 'react-redux';
 import styles from './affiliate-form.module.css';
 
 const channelLabels: Record<(typeof AFFILIATE_PROMOTION_CHANNELS)[number], string> = {
@@ -18,6 +29,8 @@ const channels = AFFILIATE_PROMOTION_CHANNELS.map((value) => ({ value, label: ch
 /** The affiliate programme's sign-up form: stored by the API, answered with a reference. */
 export function AffiliateForm() {
   const shell = useShell();
+  const settings = useSelector(selectSettings);
+  const captcha = useRef<CaptchaHandle>(null);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState('');
   const [busy, setBusy] = useState(false);
@@ -48,16 +61,20 @@ export function AffiliateForm() {
       channel: values.channel as AffiliateApplicationRequest['channel'],
       message: values.message.trim(),
       terms: values.terms === true,
+      captcha: '',
     };
     setBusy(true);
     setFailure('');
     setServerErrors({});
+    let sent = false;
     try {
+      body.captcha = (await captcha.current?.token()) ?? '';
       const { data } = await shell.api<AffiliateApplicationResponse>('/affiliate-applications', {
         method: 'POST',
         body,
         auth: false,
       });
+      sent = true;
       setDone({ ...data, email: body.email });
       // The form is replaced: move focus to what replaced it so screen readers hear it.
       requestAnimationFrame(() => confirmation.current?.focus());
@@ -66,6 +83,8 @@ export function AffiliateForm() {
       setServerErrors(fieldErrors);
       if (!Object.keys(fieldErrors).length || fieldErrors.email?.[0] === message) setFailure(message);
     } finally {
+      // A token is good for one try: a refused application needs a fresh one.
+      if (!sent) captcha.current?.reset();
       setBusy(false);
     }
   }
@@ -141,6 +160,12 @@ export function AffiliateForm() {
             {form.errors.terms ?? ''}
           </p>
         </div>
+        <Captcha
+          ref={captcha}
+          config={captchaConfig(settings)}
+          action="affiliate_application"
+          error={serverErrors.captcha}
+        />
         <Button type="submit" disabled={busy}>
           {busy ? 'Sending…' : 'Send application'}
         </Button>

@@ -1,7 +1,10 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { CAPTCHA } from '@ukd/contracts/api/constants';
+import { settingsLoaded } from '@ukd/store';
 import { ApiError, fakeApi, renderPage } from '@ukd/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
+import { testSettings } from '../lib/test-settings';
 import AffiliatesPage from './affiliates-page';
 import NoAffiliatePage from './no-affiliate-page';
 import PrivacyPage from './privacy-page';
@@ -26,7 +29,13 @@ describe('affiliate programme page', () => {
         data: { reference: 'AFF-ABCD2345', message: 'Thank you: your application has been received.' },
       }),
     });
-    renderPage(AffiliatesPage, { path: '/affiliates', url: '/affiliates', api, user: null });
+    renderPage(AffiliatesPage, {
+      path: '/affiliates',
+      url: '/affiliates',
+      api,
+      user: null,
+      register: (shell) => shell.store.dispatch(settingsLoaded(testSettings)),
+    });
     expect(screen.getByRole('heading', { name: 'How it pays' })).toBeTruthy();
     expect(screen.getByText(/25% of net revenue/)).toBeTruthy();
     fill();
@@ -42,13 +51,20 @@ describe('affiliate programme page', () => {
         website: 'https://reviews.example.co.uk',
         channel: 'website',
         terms: true,
+        captcha: CAPTCHA.testToken,
       },
     });
   });
 
   it('checks the form before sending anything', () => {
     const { api, calls } = fakeApi({});
-    renderPage(AffiliatesPage, { path: '/affiliates', url: '/affiliates', api, user: null });
+    renderPage(AffiliatesPage, {
+      path: '/affiliates',
+      url: '/affiliates',
+      api,
+      user: null,
+      register: (shell) => shell.store.dispatch(settingsLoaded(testSettings)),
+    });
     fireEvent.change(screen.getByLabelText('Website or main profile'), { target: { value: 'not a url' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send application' }));
     expect(screen.getByText('The name field is required')).toBeTruthy();
@@ -66,7 +82,13 @@ describe('affiliate programme page', () => {
         throw answer;
       },
     });
-    renderPage(AffiliatesPage, { path: '/affiliates', url: '/affiliates', api, user: null });
+    renderPage(AffiliatesPage, {
+      path: '/affiliates',
+      url: '/affiliates',
+      api,
+      user: null,
+      register: (shell) => shell.store.dispatch(settingsLoaded(testSettings)),
+    });
     fill();
     fireEvent.click(screen.getByRole('button', { name: 'Send application' }));
     expect(await screen.findByText('The email must be a valid email')).toBeTruthy();

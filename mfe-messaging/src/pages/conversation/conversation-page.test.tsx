@@ -276,7 +276,8 @@ describe('ConversationPage', () => {
     renderPage(ConversationPage, { path: '/messages/:id', url: '/messages/conv-7', api });
     const messages = await screen.findByRole('list', { name: 'Messages with sam' });
     const show = await within(messages).findByRole('button', { name: /Photo from sam\s*Show/ });
-    expect(within(list()).queryByRole('link')).toBeNull();
+    // Not a way around the blur: no link to the full-size photo while it is veiled.
+    expect(messages.querySelector('a[href="/img/5.jpg"]')).toBeNull();
     fireEvent.click(show);
     expect(within(list()).queryByRole('button', { name: /Show/ })).toBeNull();
     expect(within(list()).getByRole('img', { name: 'Photo from sam' })).toBeTruthy();

@@ -1,3 +1,4 @@
+import { CAPTCHA } from '@ukd/contracts/api/constants';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { affiliateApplications } from '../db/acquisition-schema';
@@ -15,6 +16,7 @@ function application(overrides: Record<string, unknown> = {}) {
     channel: 'website',
     message: 'I run a UK dating review site with about 20,000 visitors a month.',
     terms: true,
+    captcha: CAPTCHA.testToken,
     ...overrides,
   };
 }
@@ -63,6 +65,7 @@ for (const { driver, skip } of drivers) {
         channel: 'spam',
         message: 'too short',
         terms: false,
+        captcha: CAPTCHA.testToken,
       };
       const res = await apply(body);
       expect(res.statusCode).toBe(422);
@@ -94,6 +97,16 @@ for (const { driver, skip } of drivers) {
         website: ['The website may not be greater than 2082 characters'],
       });
       expect((await apply('not json')).statusCode).toBe(422);
+    });
+
+    it('refuses a missing or wrong captcha with 422 on captcha, and stores nothing', async () => {
+      for (const captcha of [undefined, '', 'guessed-token']) {
+        const body = application({ captcha });
+        const res = await apply(body);
+        expect(res.statusCode, res.body).toBe(422);
+        expect(res.json().errors.captcha?.[0]).toEqual(expect.any(String));
+        expect(await stored(body.email)).toEqual([]);
+      }
     });
 
     it('a replay while pending answers the same reference and mails once', async () => {

@@ -1,5 +1,6 @@
 import { AFFILIATE_PROMOTION_CHANNELS, affiliateApplicationResponseSchema } from '@ukd/contracts/api';
 import { validationMessages } from '@ukd/validation/messages';
+import { captchaField, requireCaptcha } from '../captcha/captcha';
 import type { AppContext } from '../context';
 import { type ApiApp, errorResponses } from '../http/api-app';
 import { tooManyRequests } from '../http/rate-limiter';
@@ -34,6 +35,7 @@ const applicationBody = body({
   channel: oneOf('channel', AFFILIATE_PROMOTION_CHANNELS),
   message: text('message', { min: 20, max: 2000 }),
   terms: accepted('terms'),
+  captcha: captchaField(),
 });
 
 export function affiliateRoutes(app: ApiApp, ctx: AppContext): void {
@@ -50,6 +52,7 @@ export function affiliateRoutes(app: ApiApp, ctx: AppContext): void {
     async (request, reply) => {
       const input = request.body;
       const site = request.site;
+      await requireCaptcha(ctx.captcha, input.captcha, request.ip);
       // Counted before anything is stored, so parallel bursts each take their own place.
       await ctx.limits.take(
         `affiliate-application:ip:${request.ip}`,

@@ -3,6 +3,7 @@
 // retried with the same id until the API acknowledges it (ledger-check.ts then compares what
 // was acknowledged with what the database holds).
 import { randomUUID } from 'node:crypto';
+import { CAPTCHA } from '@ukd/contracts/api/constants';
 import { openDatabase } from '../db/database';
 import { appendCredits } from '../messaging/credit-ledger';
 import { DEFAULT_SITE } from '../options';
@@ -73,6 +74,7 @@ async function register(base: string): Promise<Member> {
       date_of_birth: '1990-01-01',
       city: 'Leeds',
       terms: true,
+      captcha: CAPTCHA.testToken,
     },
   });
   if (reg.status !== 201) throw new Error(`register: ${reg.status} ${JSON.stringify(reg.json)}`);

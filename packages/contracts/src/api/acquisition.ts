@@ -39,6 +39,8 @@ export const affiliateApplicationRequestSchema = z.object({
   /** How they will promote us and to whom. */
   message: z.string(),
   terms: z.boolean(),
+  /** The captcha provider's token (`CAPTCHA`). */
+  captcha: z.string(),
 });
 export type AffiliateApplicationRequest = z.infer<typeof affiliateApplicationRequestSchema>;
 
