@@ -6,6 +6,7 @@ import {
   Button,
   Captcha,
   type CaptchaHandle,
+  CheckboxField,
   captchaConfig,
   SelectField,
   TextAreaField,
@@ -141,25 +142,15 @@ export function AffiliateForm() {
           error={form.errors.message}
           {...form.field('message')}
         />
-        <div className={`ukd-field${form.errors.terms ? ' ukd-field--invalid' : ''}`}>
-          <label className={styles.check}>
-            <input
-              type="checkbox"
-              name="terms"
-              checked={form.values.terms === true}
-              onChange={(event) => form.setValue('terms', event.target.checked)}
-              aria-describedby="field-affiliate-terms-error"
-            />
-            <span>I have read the partner rules above and will follow them.</span>
-          </label>
-          <p
-            className="ukd-field__error"
-            id="field-affiliate-terms-error"
-            role={form.errors.terms ? 'alert' : undefined}
-          >
-            {form.errors.terms ?? ''}
-          </p>
-        </div>
+        <CheckboxField
+          id="field-affiliate-terms"
+          name="terms"
+          checked={form.values.terms === true}
+          onCheckedChange={(checked) => form.setValue('terms', checked)}
+          error={form.errors.terms}
+        >
+          I have read the partner rules above and will follow them.
+        </CheckboxField>
         <Captcha
           ref={captcha}
           config={captchaConfig(settings)}

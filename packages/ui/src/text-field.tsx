@@ -61,3 +61,33 @@ export function SelectField({ id, label, error, options, placeholder, ...select 
     </FieldFrame>
   );
 }
+
+type CheckboxFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'onChange' | 'children'> & {
+  id: string;
+  /** What ticking it means; may hold links. */
+  children: ReactNode;
+  error?: string | undefined;
+  onCheckedChange(checked: boolean): void;
+};
+
+/** A checkbox that must be ticked (terms, rules), with its error announced like any field's. */
+export function CheckboxField({ id, children, error, onCheckedChange, ...input }: CheckboxFieldProps) {
+  return (
+    <div className={`ukd-field${error ? ' ukd-field--invalid' : ''}`}>
+      <label className="ukd-field__check">
+        <input
+          id={id}
+          type="checkbox"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-error`}
+          onChange={(event) => onCheckedChange(event.target.checked)}
+          {...input}
+        />
+        <span>{children}</span>
+      </label>
+      <p className="ukd-field__error" id={`${id}-error`} role={error ? 'alert' : undefined}>
+        {error ?? ''}
+      </p>
+    </div>
+  );
+}

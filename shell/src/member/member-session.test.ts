@@ -42,124 +42,94 @@ function fakeRealtime() {
   return { realtime, resubscribe };
 }
 
-describe('member session preferences', () => {
-  it('pops up nothing and shows no desktop notification when the member switched them off', async () => {
-    const store = configureStore({
-      reducer: { [notificationsSlice.reducerPath]: notificationsSlice.reducer },
-    });
-    const handlers = new Map<string, (payload: unknown) => void>();
-    const realtime = {
-      owned: () => ({
-        subscribe: vi.fn((channel: string, event: string, handler: (p: unknown) => void) => {
-          handlers.set(`${channel} ${event}`, handler);
-          return () => undefined;
-        }),
-        onReconnect: vi.fn(() => () => undefined),
+/**
+ * A member session on a fake realtime that keeps what the session subscribed to, so a test can
+ * deliver a notification or a presence count the way the server would.
+ */
+function liveSession(overrides: Partial<Parameters<typeof startMemberSession>[1]> = {}) {
+  const store = configureStore({
+    reducer: { [notificationsSlice.reducerPath]: notificationsSlice.reducer },
+  });
+  const handlers = new Map<string, (payload: unknown) => void>();
+  let onCount: ((members: number) => void) | undefined;
+  const realtime = {
+    owned: () => ({
+      subscribe: vi.fn((channel: string, event: string, handler: (p: unknown) => void) => {
+        handlers.set(`${channel} ${event}`, handler);
+        return () => undefined;
       }),
-      join: vi.fn(() => () => undefined),
-      disconnect: vi.fn(),
-    } as unknown as Realtime;
-    const desktop = { notify: vi.fn() };
-    const api = vi.fn(async () => ({
+      onReconnect: vi.fn(() => () => undefined),
+    }),
+    join: vi.fn((_channel: string, listener?: (members: number) => void) => {
+      onCount = listener;
+      return () => undefined;
+    }),
+    disconnect: vi.fn(),
+  } as unknown as Realtime;
+  const desktop = { notify: vi.fn() };
+  const stop = startMemberSession(user, {
+    api: vi.fn(async () => ({
       data: [],
       meta: { current_page: 1, last_page: 1, per_page: 15, total: 0 },
-    })) as never;
-    startMemberSession(user, {
-      api,
-      realtime,
-      dispatch: store.dispatch,
-      bus: createEventBus(),
-      session: { reloadUser: vi.fn(async () => undefined), logout: vi.fn() },
-      desktop,
-      lastSeenId: () => 0,
+    })) as never,
+    realtime,
+    dispatch: store.dispatch,
+    bus: createEventBus(),
+    session: { reloadUser: vi.fn(async () => undefined), logout: vi.fn() },
+    desktop,
+    lastSeenId: () => 0,
+    preferences: () => undefined,
+    currentPath: () => '/dashboard',
+    ...overrides,
+  });
+  return {
+    stop,
+    realtime,
+    desktop,
+    state: () => store.getState()['shell/notifications'],
+    deliver: (payload: unknown) => handlers.get('notifications.user.me notification.created')?.(payload),
+    presence: (members: number) => onCount?.(members),
+  };
+}
+
+describe('member session preferences', () => {
+  it('pops up nothing and shows no desktop notification when the member switched them off', () => {
+    const session = liveSession({
       preferences: () => ({ notification_popups: false, desktop_notifications: false }),
-      currentPath: () => '/dashboard',
     });
-    handlers.get('notifications.user.me notification.created')?.(notification(9));
-    expect(store.getState()['shell/notifications'].items.map((n) => n.id)).toEqual([9]);
-    expect(store.getState()['shell/notifications'].popups).toEqual([]);
-    expect(desktop.notify).not.toHaveBeenCalled();
+    session.deliver(notification(9));
+    expect(session.state().items.map((n) => n.id)).toEqual([9]);
+    expect(session.state().popups).toEqual([]);
+    expect(session.desktop.notify).not.toHaveBeenCalled();
   });
 });
 
 describe('member session and the open conversation', () => {
   it('pops up a message only when its conversation is not the one on screen', () => {
-    const store = configureStore({
-      reducer: { [notificationsSlice.reducerPath]: notificationsSlice.reducer },
-    });
-    const handlers = new Map<string, (payload: unknown) => void>();
-    const realtime = {
-      owned: () => ({
-        subscribe: vi.fn((channel: string, event: string, handler: (p: unknown) => void) => {
-          handlers.set(`${channel} ${event}`, handler);
-          return () => undefined;
-        }),
-        onReconnect: vi.fn(() => () => undefined),
-      }),
-      join: vi.fn(() => () => undefined),
-      disconnect: vi.fn(),
-    } as unknown as Realtime;
     let path = '/messages/c1';
-    startMemberSession(user, {
-      api: vi.fn(async () => ({ data: [], meta: { current_page: 1, last_page: 1 } })) as never,
-      realtime,
-      dispatch: store.dispatch,
-      bus: createEventBus(),
-      session: { reloadUser: vi.fn(async () => undefined), logout: vi.fn() },
-      desktop: { notify: vi.fn() },
-      lastSeenId: () => 0,
-      preferences: () => undefined,
-      currentPath: () => path,
-    });
-    const deliver = handlers.get('notifications.user.me notification.created');
-    deliver?.(notification(1));
-    const state = () => store.getState()['shell/notifications'];
+    const session = liveSession({ currentPath: () => path });
+    session.deliver(notification(1));
     // Listed in the bell, but no popup over the chat the member is reading.
-    expect(state().items.map((n) => n.id)).toEqual([1]);
-    expect(state().popups).toEqual([]);
+    expect(session.state().items.map((n) => n.id)).toEqual([1]);
+    expect(session.state().popups).toEqual([]);
     path = '/message/c1/';
-    deliver?.(notification(2));
-    expect(state().popups).toEqual([]);
+    session.deliver(notification(2));
+    expect(session.state().popups).toEqual([]);
     path = '/messages/another';
-    deliver?.(notification(3));
-    expect(state().popups.map((n) => n.id)).toEqual([3]);
+    session.deliver(notification(3));
+    expect(session.state().popups.map((n) => n.id)).toEqual([3]);
   });
 });
 
 describe('member session presence', () => {
   it('hands the live member count of the online channel to the top bar, and stops at logout', () => {
-    const store = configureStore({
-      reducer: { [notificationsSlice.reducerPath]: notificationsSlice.reducer },
-    });
-    let onCount: ((members: number) => void) | undefined;
-    const realtime = {
-      owned: () => ({
-        subscribe: vi.fn(() => () => undefined),
-        onReconnect: vi.fn(() => () => undefined),
-      }),
-      join: vi.fn((_channel: string, listener?: (members: number) => void) => {
-        onCount = listener;
-        return () => undefined;
-      }),
-      disconnect: vi.fn(),
-    } as unknown as Realtime;
-    const stop = startMemberSession(user, {
-      api: vi.fn(async () => ({ data: [], meta: { current_page: 1, last_page: 1 } })) as never,
-      realtime,
-      dispatch: store.dispatch,
-      bus: createEventBus(),
-      session: { reloadUser: vi.fn(async () => undefined), logout: vi.fn() },
-      desktop: { notify: vi.fn() },
-      lastSeenId: () => 0,
-      preferences: () => undefined,
-      currentPath: () => '/dashboard',
-    });
-    expect(realtime.join).toHaveBeenCalledWith('online', expect.any(Function));
-    onCount?.(3);
+    const session = liveSession();
+    expect(session.realtime.join).toHaveBeenCalledWith('online', expect.any(Function));
+    session.presence(3);
     expect(onlineNow.live()).toBe(3);
-    onCount?.(2);
+    session.presence(2);
     expect(onlineNow.live()).toBe(2);
-    stop();
+    session.stop();
     expect(onlineNow.live()).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import {
   Button,
   Captcha,
   type CaptchaHandle,
+  CheckboxField,
   captchaConfig,
   SelectField,
   SiteLink,
@@ -131,28 +132,16 @@ export default function RegisterPage() {
           error={form.errors.city}
           {...form.field('city')}
         />
-        <div className={`ukd-field${form.errors.terms ? ' ukd-field--invalid' : ''}`}>
-          <label className="shell-auth-card__check">
-            <input
-              type="checkbox"
-              name="terms"
-              checked={form.values.terms === true}
-              onChange={(event) => form.setValue('terms', event.target.checked)}
-              aria-describedby="field-terms-error"
-            />
-            <span>
-              I am 18 or over and accept the <SiteLink to="/terms-of-use">terms of use</SiteLink> and{' '}
-              <SiteLink to="/privacy">privacy notice</SiteLink>.
-            </span>
-          </label>
-          <p
-            className="ukd-field__error"
-            id="field-terms-error"
-            role={form.errors.terms ? 'alert' : undefined}
-          >
-            {form.errors.terms ?? ''}
-          </p>
-        </div>
+        <CheckboxField
+          id="field-terms"
+          name="terms"
+          checked={form.values.terms === true}
+          onCheckedChange={(checked) => form.setValue('terms', checked)}
+          error={form.errors.terms}
+        >
+          I am 18 or over and accept the <SiteLink to="/terms-of-use">terms of use</SiteLink> and{' '}
+          <SiteLink to="/privacy">privacy notice</SiteLink>.
+        </CheckboxField>
         <Captcha
           ref={captcha}
           config={captchaConfig(settings)}
