@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ApiRequestOptions } from '@ukd/contracts';
 import { CAPTCHA, type Ticket } from '@ukd/contracts/api';
+import { userLoaded } from '@ukd/store';
+import { member } from '@ukd/test-support';
 import { afterEach, describe, expect, it } from 'vitest';
 import ContactPage from './contact-page';
 import { ApiError, renderSupportPage } from './render-support-page';
@@ -84,6 +86,27 @@ describe('SubmitRequestPage', () => {
     expect(form.get('attachment')).toBeInstanceOf(File);
     expect(form.get('topic')).toBe('technical');
     expect(form.get('captcha')).toBe(CAPTCHA.testToken);
+  });
+
+  it('fills a member’s email when the session is restored after the page drew, but not over a typed one', async () => {
+    const late = renderSupportPage(SubmitRequestPage, {
+      path: '/submit-request',
+      url: '/submit-request',
+      user: null,
+    });
+    expect(field('Your email address').value).toBe('');
+    act(() => late.store.dispatch(userLoaded(member())));
+    await waitFor(() => expect(field('Your email address').value).toBe(member().email));
+    cleanup();
+
+    const typed = renderSupportPage(SubmitRequestPage, {
+      path: '/submit-request',
+      url: '/submit-request',
+      user: null,
+    });
+    type('Your email address', 'other@example.com');
+    act(() => typed.store.dispatch(userLoaded(member())));
+    expect(field('Your email address').value).toBe('other@example.com');
   });
 
   it('checks fields before sending, and refuses a file that is not an image or too big', async () => {

@@ -12,7 +12,7 @@ import {
   useShell,
 } from '@ukd/ui';
 import { email, included, max, min, type Rule, required, useForm, withMessage } from '@ukd/validation';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { useFormCall } from '../../lib/use-form-call';
 import { TicketSent } from './ticket-sent';
@@ -64,6 +64,18 @@ export function TicketForm({ source, topic, variant }: TicketFormProps) {
     },
     fieldErrors,
   );
+
+  // After a full page load the session is restored after the first render: fill the member's
+  // address once, when it becomes known, unless an address was typed meanwhile.
+  const memberEmail = user?.email;
+  const emailOffered = useRef(Boolean(memberEmail));
+  const typedEmail = form.values.email;
+  const { setValue } = form;
+  useEffect(() => {
+    if (!memberEmail || emailOffered.current) return;
+    emailOffered.current = true;
+    if (!typedEmail) setValue('email', memberEmail);
+  }, [memberEmail, typedEmail, setValue]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
