@@ -23,6 +23,8 @@ const { values } = parseArgs({
     workers: { type: 'string', default: '1,2' },
     // postgres, pglite or both.
     db: { type: 'string', default: 'both' },
+    // Only the phases whose label starts with one of these (e.g. "conversation list,send").
+    only: { type: 'string', default: '' },
   },
 });
 const seconds = Number(values.seconds);
@@ -92,8 +94,14 @@ interface Phase {
   budget: string;
 }
 
+const onlyPrefixes = String(values.only)
+  .split(',')
+  .map((p) => p.trim())
+  .filter(Boolean);
+
 async function measure(ours: Server, bare: Server | null, phases: Phase[]): Promise<void> {
   for (const phase of phases) {
+    if (onlyPrefixes.length && !onlyPrefixes.some((p) => phase.label.startsWith(p))) continue;
     const a = await load(ours.origin, phase.targets, phase.mode, phase.inFlight);
     const b = bare ? await load(bare.origin, phase.targets, phase.mode, phase.inFlight) : null;
     line(phase.label, a, b, phase.budget);

@@ -42,9 +42,10 @@ async function start(
   env: NodeJS.ProcessEnv,
   what: string,
   health = '/healthz',
+  nodeArgs: string[] = [],
 ): Promise<Server> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
     cwd: repoRoot,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -108,6 +109,9 @@ export function startOurs(opts: ServerEnv): Promise<Server> {
       MESSAGE_RATE_LIMIT: '999999/60',
     },
     `the API (${opts.workers} process${opts.workers > 1 ? 'es' : ''})`,
+    '/healthz',
+    // BENCH_CPU_PROFILE=<dir>: a V8 CPU profile of our API per run, written when it stops.
+    process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [],
   );
 }
 

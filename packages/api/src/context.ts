@@ -12,7 +12,6 @@ import { RateLimiter } from './http/rate-limiter';
 import { type Mailer, outboxMailer, smtpMailer } from './mail/mailer';
 import { notificationCounts } from './members/member-counters';
 import { conversationChannelRule } from './messaging/channel-rule';
-import { muteGate } from './notifications/mutes';
 import { NotificationWriter } from './notifications/notification-writer';
 import type { ResolvedApiOptions } from './options';
 import { PhotoStore } from './photos/photo-store';
@@ -89,7 +88,6 @@ export async function buildContext(options: ResolvedApiOptions, database: Databa
         options.onNotificationCreated,
       ),
       (error) => console.error('notification hook failed', error),
-      muteGate(db),
     ),
     realtime,
     captcha: captchaVerifier(options.captcha),

@@ -114,6 +114,18 @@ export async function openDatabase(opts: {
   };
 }
 
+const statementNames = new Map<string, string>();
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    // Query shapes are a fixed set; the bound only guards against a caller that inlines values.
+    if (statementNames.size >= 2000) statementNames.clear();
+    name = `q${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
 /**
  * Every parameterised query runs as a named prepared statement on its connection (the name is a
  * digest of its text), so PostgreSQL parses and plans each query shape once per connection rather
@@ -126,7 +138,7 @@ function preparedStatements(client: pg.PoolClient): void {
       const c = config as { text: string; values?: unknown[] };
       const values = c.values ?? (Array.isArray(rest[0]) ? rest[0] : undefined);
       if (values && values.length > 0) {
-        const name = `q${createHash('sha1').update(c.text).digest('base64url').slice(0, 20)}`;
+        const name = statementName(c.text);
         return query({ ...c, name }, ...rest);
       }
     }

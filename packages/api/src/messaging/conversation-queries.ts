@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, isNull, lt, lte, type SQL, sql } from 'drizzle-
 import type { Db } from '../db/database';
 import { type ConversationRow, conversations, type MessageRow, messages } from '../db/messaging-schema';
 import { users } from '../db/schema';
+import { type ConversationPage, loadConversationPage } from './conversation-page';
 import { deletedUptoOf, isInitiator, listedFor, viewerSide } from './conversations';
 
 /** The conversation list's filters (SPEC §7), already parsed. */
@@ -12,13 +13,13 @@ export interface ConversationFilters {
   onlyUnread?: boolean | undefined;
 }
 
-/** A page of the viewer's conversations, starred first then newest, with the totals `meta` needs. */
-export async function listConversations(
+/** A page of the viewer's conversations, starred first then newest, loaded with the totals `meta` needs. */
+export function listConversations(
   db: Db,
   viewerId: number,
   filters: ConversationFilters,
   page: { limit: number; offset: number },
-): Promise<{ rows: ConversationRow[]; total: number; starred: number }> {
+): Promise<ConversationPage> {
   const side = viewerSide(viewerId);
   const base = listedFor(viewerId);
   const lastUnread = sql`exists (select 1 from ${messages} lm where lm.id = ${conversations.lastMessageId} and lm.to_id = ${viewerId} and lm.read_at is null)`;
@@ -32,25 +33,7 @@ export async function listConversations(
   }
   if (filters.onlyUnread === true) conditions.push(lastUnread);
   if (filters.onlyRead === true) conditions.push(sql`not ${lastUnread}`);
-  const where = and(...conditions);
-  const [rows, [counts]] = await Promise.all([
-    db
-      .select()
-      .from(conversations)
-      .where(where)
-      .orderBy(desc(side.star), desc(conversations.updatedAt), desc(conversations.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    // Both totals in one scan of the viewer's conversations.
-    db
-      .select({
-        total: sql<number>`(count(*) filter (where ${where}))::integer`,
-        starred: sql<number>`(count(*) filter (where ${side.star}))::integer`,
-      })
-      .from(conversations)
-      .where(base),
-  ]);
-  return { rows, total: counts?.total ?? 0, starred: counts?.starred ?? 0 };
+  return loadConversationPage(db, viewerId, { base, where: and(...conditions) as SQL, ...page });
 }
 
 /** The one conversation of a pair, created by the viewer when there is none yet. */

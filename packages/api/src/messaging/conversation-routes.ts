@@ -15,8 +15,9 @@ import { type ListQuerySpec, pageMeta, parseListQuery } from '../http/list-query
 import { currentMember } from '../http/member-auth';
 import { body, messages as ruleMessages, text } from '../http/rules';
 import { visibleMember } from '../profiles/member-lookup';
+import { loadConversation } from './conversation-page';
 import { findOrStartConversation, hideForMember, listConversations, setStar } from './conversation-queries';
-import { conversationResources } from './conversation-resource';
+import { conversationResource } from './conversation-resource';
 import { participantConversation } from './conversations';
 
 const bool = (raw: string) => ({ '1': true, true: true, '0': false, false: false })[raw];
@@ -72,8 +73,8 @@ export function conversationRoutes(app: ApiApp, ctx: AppContext): void {
     const includes = include
       ? includesOf(include)
       : { initiatorPhoto: true, recipientPhoto: true, lastMessage: true };
-    const [resource] = await conversationResources(ctx, member.user, [row], includes);
-    return { data: resource as NonNullable<typeof resource> };
+    const loaded = await loadConversation(ctx.db, member.user.id, row.id);
+    return { data: conversationResource(ctx, member.user, loaded, includes) };
   }
 
   app.get(
@@ -97,7 +98,8 @@ export function conversationRoutes(app: ApiApp, ctx: AppContext): void {
         onlyUnread: flag(f.only_unread),
       };
       const page = await listConversations(ctx.db, member.user.id, filters, query);
-      const data = await conversationResources(ctx, member.user, page.rows, includesOf(query.include));
+      const include = includesOf(query.include);
+      const data = page.rows.map((loaded) => conversationResource(ctx, member.user, loaded, include));
       return {
         data,
         meta: { ...pageMeta(page.total, query), starred_conversations: page.starred },

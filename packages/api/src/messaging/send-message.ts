@@ -9,11 +9,13 @@ import {
 } from '@ukd/contracts/api';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
+import { maybeRowFromJson } from '../db/json-rows';
 import { type ConversationRow, type MessageRow, messages } from '../db/messaging-schema';
-import { blocks, type UserRow, users } from '../db/schema';
+import { blocks, photos, type UserRow, users } from '../db/schema';
 import { ApiError, fieldError } from '../http/api-error';
 import { tooManyRequests } from '../http/rate-limiter';
-import { memberImage } from '../profiles/member-lookup';
+import { shownPhotoJson } from '../photos/photo-resource';
+import { primaryPhotoUrls } from '../profiles/profile-resource';
 import { chatmateOf } from './conversations';
 import type { DbOrTx } from './credit-ledger';
 import { messageResource } from './message-resource';
@@ -82,21 +84,29 @@ export class MessageSender {
     };
   }
 
-  /** Refuses a send the sender may not make at all: block either way, deactivated chatmate. */
-  async checkAllowed(sender: UserRow, conversation: ConversationRow): Promise<UserRow> {
+  /**
+   * Refuses a send the sender may not make at all (block either way, deactivated chatmate), in
+   * one query that also reads the sender's picture for the recipient's notification.
+   */
+  async checkAllowed(
+    sender: UserRow,
+    conversation: ConversationRow,
+  ): Promise<{ chatmate: UserRow; senderImage: string }> {
     const chatmateId = chatmateOf(conversation, sender.id);
-    // One query: the chatmate's row, and whether either has blocked the other.
     const [row] = await this.ctx.db
       .select({
         chatmate: users,
         blocked: sql<boolean>`exists (select 1 from ${blocks} where (${blocks.blockerId} = ${sender.id} and ${blocks.blockedId} = ${chatmateId}) or (${blocks.blockerId} = ${chatmateId} and ${blocks.blockedId} = ${sender.id}))`,
+        senderPhoto: shownPhotoJson(sql`${sender.id}::integer`),
       })
       .from(users)
       .where(eq(users.id, chatmateId));
     if (!row || row.chatmate.deactivatedAt !== null || row.blocked) {
       throw new ApiError(403, MESSAGE_BLOCKED_MESSAGE);
     }
-    return row.chatmate;
+    const photo = maybeRowFromJson(photos, row.senderPhoto);
+    const urls = { apiUrl: this.ctx.options.apiUrl, urls: this.ctx.photoUrls };
+    return { chatmate: row.chatmate, senderImage: primaryPhotoUrls(sender, photo, urls).url };
   }
 
   /**
@@ -127,7 +137,7 @@ export class MessageSender {
     input: SendInput,
     opts: { price: number; socketId?: string | undefined },
   ): Promise<SendResult> {
-    const chatmate = await this.checkAllowed(sender, conversation);
+    const { chatmate, senderImage } = await this.checkAllowed(sender, conversation);
     const floodKey = await this.takeFloodSlot(sender);
     let stored: Awaited<ReturnType<typeof storeMessage>>;
     try {
@@ -160,7 +170,9 @@ export class MessageSender {
     if (outcome.row.conversationId !== conversation.id) {
       throw fieldError('client_msg_id', CLIENT_MSG_ID_REUSED_MESSAGE);
     }
-    if (outcome.created) await this.afterCommit(sender, chatmate, conversation, outcome.row, opts.socketId);
+    if (outcome.created) {
+      await this.afterCommit(sender, senderImage, chatmate, conversation, outcome.row, opts.socketId);
+    }
     return {
       created: outcome.created,
       message: this.resource(outcome.row, conversation, sender.id),
@@ -171,6 +183,7 @@ export class MessageSender {
   /** Realtime (in the background) and the recipient's notification for a committed message; never fails the send. */
   private async afterCommit(
     sender: UserRow,
+    senderImage: string,
     recipient: UserRow,
     conversation: ConversationRow,
     row: MessageRow,
@@ -183,10 +196,9 @@ export class MessageSender {
       `message ${row.id}`,
     );
     try {
-      const image = await memberImage(this.ctx, sender);
       await this.ctx.notifications.write(recipient, sender.id, {
         action_type: 'MESSAGE_RECEIVED',
-        image,
+        image: senderImage,
         timestamp: row.createdAt.toISOString(),
         from_user_name: sender.username,
         from_user_uuid: sender.uuid,

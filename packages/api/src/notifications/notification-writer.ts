@@ -1,5 +1,8 @@
 import type { NotificationActionType, NotificationData, UserNotification } from '@ukd/contracts/api';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
+import { executedRows, rowFromJson } from '../db/json-rows';
+import { notificationMutes } from '../db/realtime-schema';
 import { type NotificationRow, type UserRow, userNotifications } from '../db/schema';
 
 /** A notification just stored, with its recipient (the uuid names the realtime channel). */
@@ -11,9 +14,6 @@ export interface CreatedNotification {
 
 /** Called after every stored notification; the realtime issue broadcasts from here. */
 export type NotificationCreatedHook = (created: CreatedNotification) => void | Promise<void>;
-
-/** Asked before storing a notification that has a sender: false drops it (muted senders). */
-export type NotificationGate = (recipient: Pick<UserRow, 'id'>, fromUserId: number) => Promise<boolean>;
 
 type Sender = Pick<UserRow, 'id' | 'uuid' | 'username'>;
 type Recipient = Pick<UserRow, 'id' | 'uuid'>;
@@ -48,7 +48,6 @@ export class NotificationWriter {
     private readonly db: Db,
     private readonly onCreated: NotificationCreatedHook = () => {},
     private readonly onHookError: (error: unknown) => void = () => {},
-    private readonly accepts: NotificationGate = async () => true,
   ) {}
 
   /** A member did something to another member (viewed, liked, favourited, winked). */
@@ -79,12 +78,16 @@ export class NotificationWriter {
     fromUserId: number | null,
     data: NotificationData,
   ): Promise<UserNotification | null> {
-    if (fromUserId !== null && !(await this.accepts(recipient, fromUserId))) return null;
-    const [row] = await this.db
-      .insert(userNotifications)
-      .values({ userId: recipient.id, fromUserId, actionType: data.action_type, data })
-      .returning();
-    if (!row) throw new Error('notification insert returned nothing');
+    // One statement: nothing is stored when the recipient muted the sender.
+    const result = await this.db.execute(sql`
+      insert into ${userNotifications} (user_id, from_user_id, action_type, data)
+      select ${recipient.id}::integer, ${fromUserId}::integer, ${data.action_type}::text, ${JSON.stringify(data)}::jsonb
+      where ${fromUserId}::integer is null or not exists (
+        select 1 from ${notificationMutes} m where m.user_id = ${recipient.id} and m.muted_user_id = ${fromUserId})
+      returning to_jsonb(${userNotifications}.*) as stored`);
+    const stored = executedRows<{ stored: Record<string, unknown> | string }>(result)[0]?.stored;
+    if (stored === undefined) return null;
+    const row = rowFromJson(userNotifications, typeof stored === 'string' ? JSON.parse(stored) : stored);
     const notification = notificationResource(row);
     try {
       await this.onCreated({ recipientId: recipient.id, recipientUuid: recipient.uuid, notification });

@@ -1,5 +1,5 @@
 import type { Photo } from '@ukd/contracts/api';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { type PhotoRow, photos } from '../db/schema';
 import { thumbnailName } from './photo-store';
@@ -37,6 +37,15 @@ export async function approvedPrimaries(db: Db, userIds: number[]): Promise<Map<
   for (const row of rows) if (!out.has(row.userId)) out.set(row.userId, row);
   return out;
 }
+
+/**
+ * `approvedPrimaries`' photo for the member whose id is `userId`, as a subquery giving
+ * `to_jsonb` of the photo row (read it with `maybeRowFromJson(photos, …)`), for reads that load a
+ * member and their photo in one statement.
+ */
+export const shownPhotoJson = (userId: SQL) =>
+  sql<unknown>`(select to_jsonb(p) from ${photos} p where p.user_id = ${userId} and p.status = 'approved'
+    order by p.is_primary desc, p.created_at asc limit 1)`;
 
 export async function photosOf(db: Db, userId: number, opts: { approvedOnly: boolean }): Promise<PhotoRow[]> {
   return db

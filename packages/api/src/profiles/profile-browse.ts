@@ -1,9 +1,12 @@
 import { ONLINE_WINDOW_SECONDS, PROFILE_LIMITS, UK_REGIONS } from '@ukd/contracts/api';
 import { and, count, eq, gt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { photos, type UserRow, users } from '../db/schema';
+import { maybeRowFromJson } from '../db/json-rows';
+import { type PhotoRow, photos, users } from '../db/schema';
 import type { ListQuery, ListQuerySpec } from '../http/list-query';
+import { shownPhotoJson } from '../photos/photo-resource';
 import { bornAfter, bornOnOrBefore } from './age';
+import { CARD_FIELDS, type CardUser } from './profile-resource';
 import { type Viewer, visibleTo } from './visibility';
 
 const SORTS = ['created_at', 'last_active_at'] as const;
@@ -66,24 +69,42 @@ function browseConditions(filter: Partial<Record<ProfileFilter, unknown>>): (SQL
   return out;
 }
 
-/** A page of the members the viewer may see that match the browse filters, in the asked order. */
+const cardColumns = Object.fromEntries(CARD_FIELDS.map((key) => [key, users[key]])) as {
+  [K in (typeof CARD_FIELDS)[number]]: (typeof users)[K];
+};
+
+/**
+ * A page of the members the viewer may see that match the browse filters, in the asked order,
+ * each with the photo others see, and the total: one statement (issue 16), plus a count only
+ * when a page past the end comes back empty.
+ */
 export async function browseProfiles(
   db: Db,
   viewer: Viewer,
   query: ListQuery<ProfileFilter, (typeof SORTS)[number]>,
-): Promise<{ rows: UserRow[]; total: number }> {
+): Promise<{ rows: { user: CardUser; photo: PhotoRow | null }[]; total: number }> {
   const where = and(visibleTo(viewer), ...browseConditions(query.filter));
   const order = query.sort.map((s) => {
     const col = s.field === 'created_at' ? users.createdAt : users.lastActiveAt;
     return s.direction === 'desc' ? sql`${col} desc nulls last` : sql`${col} asc nulls last`;
   });
-  const [totalRow] = await db.select({ total: count() }).from(users).where(where);
-  const rows = await db
-    .select()
+  // A one-table select names columns unqualified, and inside the photo subquery `id` is the photo's.
+  const page = await db
+    .select({
+      user: cardColumns,
+      total: sql<number>`(count(*) over ())::integer`,
+      photo: shownPhotoJson(sql`${users}.${sql.identifier(users.id.name)}`),
+    })
     .from(users)
     .where(where)
     .orderBy(...order, sql`${users.id} desc`)
     .limit(query.limit)
     .offset(query.offset);
-  return { rows, total: totalRow?.total ?? 0 };
+  const total =
+    page[0]?.total ??
+    (query.offset > 0 ? ((await db.select({ total: count() }).from(users).where(where))[0]?.total ?? 0) : 0);
+  return {
+    rows: page.map((r) => ({ user: r.user, photo: maybeRowFromJson(photos, r.photo) })),
+    total: Number(total),
+  };
 }

@@ -46,8 +46,24 @@ export function primaryPhotoUrls(
   };
 }
 
+/** The member fields a profile card shows: reads that only make cards load just these. */
+export const CARD_FIELDS = [
+  'id',
+  'uuid',
+  'username',
+  'gender',
+  'dateOfBirth',
+  'city',
+  'region',
+  'headline',
+  'lastActiveAt',
+  'demo',
+  'createdAt',
+] as const satisfies readonly (keyof UserRow)[];
+export type CardUser = Pick<UserRow, (typeof CARD_FIELDS)[number]>;
+
 export function profileCard(
-  user: UserRow,
+  user: CardUser,
   primary: PhotoRow | null | undefined,
   rc: ResourceContext,
   opts: { includePrimary?: boolean } = {},

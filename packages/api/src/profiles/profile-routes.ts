@@ -5,7 +5,7 @@ import type { AppContext } from '../context';
 import { type ApiApp, errorResponses } from '../http/api-app';
 import { pageMeta, parseListQuery } from '../http/list-query';
 import { currentMember } from '../http/member-auth';
-import { approvedPrimaries, photosOf } from '../photos/photo-resource';
+import { photosOf } from '../photos/photo-resource';
 import { profileCompletion, refreshProfileComplete } from './completion';
 import { memberImage, visibleMember } from './member-lookup';
 import { browseProfiles, browseSpec } from './profile-browse';
@@ -63,13 +63,9 @@ export function profileRoutes(app: ApiApp, ctx: AppContext): void {
       const member = currentMember(request);
       const query = parseListQuery(request.query, browseSpec);
       const { rows, total } = await browseProfiles(ctx.db, member.user, query);
-      const primaries = await approvedPrimaries(
-        ctx.db,
-        rows.map((r) => r.id),
-      );
       const includePrimary = query.include.includes('approved_primary');
       return {
-        data: rows.map((row) => profileCard(row, primaries.get(row.id), rc(), { includePrimary })),
+        data: rows.map((r) => profileCard(r.user, r.photo ?? undefined, rc(), { includePrimary })),
         meta: pageMeta(total, query),
       };
     },

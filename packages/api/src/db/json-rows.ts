@@ -1,0 +1,62 @@
+import { getTableColumns, type InferSelectModel, type SQL, sql, type Table } from 'drizzle-orm';
+
+type Row<T extends Table> = InferSelectModel<T>;
+type Key<T extends Table> = keyof Row<T> & string;
+
+/**
+ * `json_build_object` of some of `table`'s columns, read from the row aliased `alias`, for hot
+ * reads that load a row and its related rows in ONE statement. Name only the columns the answer
+ * needs: building JSON of a whole wide row (a member's) cost more than the rest of the query.
+ */
+export function jsonObjectOf<T extends Table>(table: T, alias: string, keys: readonly Key<T>[]): SQL {
+  const columns = getTableColumns(table);
+  const pairs = keys.map((key) => {
+    const name = columns[key]?.name;
+    if (!name) throw new Error(`no column ${key}`);
+    // Column names come from the schema, never from a request.
+    return sql`${sql.raw(`'${name}'`)}, ${sql.identifier(alias)}.${sql.identifier(name)}`;
+  });
+  return sql`json_build_object(${sql.join(pairs, sql`, `)})`;
+}
+
+/**
+ * Reads a row a query returned as JSON (`to_jsonb(alias)` or `jsonObjectOf`) back into what
+ * drizzle's `select()` gives: JSON spells timestamps as text and big integers as numbers, so each
+ * column is converted by its declared type. `keys` names the columns the JSON holds (all by default).
+ */
+export function rowFromJson<T extends Table, K extends Key<T> = Key<T>>(
+  table: T,
+  json: Record<string, unknown>,
+  keys?: readonly K[],
+): Pick<Row<T>, K> {
+  const columns = getTableColumns(table);
+  const row: Record<string, unknown> = {};
+  for (const key of keys ?? (Object.keys(columns) as K[])) {
+    const column = columns[key];
+    if (!column) continue;
+    const value = json[column.name];
+    if (value === null || value === undefined) row[key] = null;
+    else if (column.dataType === 'date') row[key] = new Date(value as string);
+    else if (column.dataType === 'bigint') row[key] = BigInt(value as number | string);
+    else row[key] = value;
+  }
+  return row as Pick<Row<T>, K>;
+}
+
+/** `rowFromJson` for a column that may hold no row (a left join that found nothing). */
+export function maybeRowFromJson<T extends Table, K extends Key<T> = Key<T>>(
+  table: T,
+  json: unknown,
+  keys?: readonly K[],
+): Pick<Row<T>, K> | null {
+  // A driver may hand a json column over as its text.
+  const value = typeof json === 'string' ? (JSON.parse(json) as unknown) : json;
+  return value && typeof value === 'object'
+    ? rowFromJson(table, value as Record<string, unknown>, keys)
+    : null;
+}
+
+/** Rows of `db.execute`: node-postgres answers `{ rows }`, some drivers the array itself. */
+export function executedRows<R>(result: unknown): R[] {
+  return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as R[];
+}
