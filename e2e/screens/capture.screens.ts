@@ -22,9 +22,14 @@ interface Shot {
 
 async function settle(page: Page) {
   await page.waitForLoadState('networkidle');
-  // Every picture decoded, so none is captured half drawn.
+  // Every picture loaded and decoded (lazy ones too, since the capture runs below the fold).
   await page.evaluate(() =>
-    Promise.all([...document.images].map((img) => (img.complete ? null : img.decode().catch(() => null)))),
+    Promise.all(
+      [...document.images].map((img) => {
+        img.loading = 'eager';
+        return img.decode().catch(() => null);
+      }),
+    ),
   );
   await page.evaluate(() => document.fonts.ready);
 }
@@ -32,6 +37,12 @@ async function settle(page: Page) {
 async function capture(browser: Browser, shots: Shot[], member: Member | null, written: string[]) {
   for (const { width, height } of widths) {
     const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1 });
+    // Cookies already decided (rejected), as in the journeys: the banner would cover every page.
+    await context.addInitScript(() => {
+      const choice = { version: 1, date: new Date().toISOString(), analytics: false, advertising: false };
+      if (!localStorage.getItem('cookie-consent'))
+        localStorage.setItem('cookie-consent', JSON.stringify(choice));
+    });
     const page = await context.newPage();
     if (member) {
       await page.goto('/login');
