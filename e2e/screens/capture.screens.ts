@@ -31,6 +31,11 @@ async function settle(page: Page) {
       }),
     ),
   );
+  await page
+    .waitForFunction(() => [...document.images].every((img) => img.complete && img.naturalWidth > 0), null, {
+      timeout: 15_000,
+    })
+    .catch(() => undefined);
   await page.evaluate(() => document.fonts.ready);
 }
 
@@ -81,7 +86,7 @@ test('screenshots of the main pages at 390 px and 1280 px', async ({ browser, re
     [demo, 'Hi Sam! I saw you like hiking too. Done any good walks lately?'],
     [sam, 'Hello! Yes, Kinder Scout last weekend. Windy but gorgeous views.'],
     [demo, 'Jealous! I have been meaning to go. Any tips for a first timer?'],
-    [sam, 'Start from Edale, bring layers, and save room for a pint at the end 🙂'],
+    [sam, 'Start from Edale, bring layers, and save room for a pint at the end!'],
   ];
   for (const [from, body] of lines) {
     const sent = await request.post(`/api/user-conversations/${conversation}/messages`, {
