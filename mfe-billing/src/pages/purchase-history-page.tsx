@@ -23,12 +23,15 @@ export default function PurchaseHistoryPage() {
       {data.length === 0 ? (
         <EmptyState
           title="No purchases yet"
+          art="credits"
           action={
             <SiteLink to={BILLING_PATHS.choosePackage} className="ukd-button ukd-button--primary">
               Buy credits
             </SiteLink>
           }
-        />
+        >
+          Credit packages you buy show here with their date and price.
+        </EmptyState>
       ) : (
         <table className={styles.table}>
           <thead>

@@ -1,5 +1,5 @@
 import type { ProfileCard as Card } from '@ukd/contracts/api';
-import { defaultAvatarUrl, SiteLink } from '@ukd/ui';
+import { defaultAvatarUrl, memberPictureAlt, SiteLink } from '@ukd/ui';
 import { useState } from 'react';
 import styles from './components.module.css';
 
@@ -22,7 +22,10 @@ export function DemoLabel({ demo }: { demo: boolean }) {
   );
 }
 
-/** A card's square photo; a missing or broken one falls back to the gender's default avatar. */
+/**
+ * A card's square photo at a fixed size (no shift as it loads); a member without one shows their
+ * generated portrait, and a broken one the gender's default.
+ */
 function CardPhoto({ profile }: { profile: Card }) {
   const fallback = defaultAvatarUrl(profile.gender);
   const wanted = profile.primary_photo.thumbnail_url || profile.primary_photo.url || fallback;
@@ -31,7 +34,7 @@ function CardPhoto({ profile }: { profile: Card }) {
     <img
       className={styles.cardPhoto}
       src={src}
-      alt=""
+      alt={memberPictureAlt(profile.username, src)}
       width={400}
       height={400}
       loading="lazy"

@@ -1,10 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { User } from '@ukd/contracts/api';
+import { portraitFileFor } from './avatars/portrait-library';
 import type { UserRow } from './db/schema';
 import type { SiteSettings } from './site-settings';
 
-export function defaultAvatarUrl(apiUrl: string, gender: 'male' | 'female'): string {
-  return `${apiUrl}/avatars/default-${gender}.svg`;
+/**
+ * The picture of a member without a photo: a generated portrait of their gender from the library,
+ * picked by their uuid so they keep the same one everywhere.
+ */
+export function defaultAvatarUrl(apiUrl: string, gender: 'male' | 'female', uuid: string): string {
+  return `${apiUrl}/avatars/${portraitFileFor(gender, uuid)}`;
 }
 
 /** Stable A/B group for the promo badge: the same member always sees the same variant. */
@@ -39,7 +44,7 @@ export function userResource(
     settings: SiteSettings;
     impersonated: boolean;
     counters?: MemberCounters;
-    /** The approved primary photo's URL; the gender's default avatar when absent. */
+    /** The approved primary photo's URL; the member's generated portrait when absent. */
     primaryPhotoUrl?: string | null;
     now?: Date;
   },
@@ -58,7 +63,7 @@ export function userResource(
     scope: opts.impersonated ? ['member', 'impersonated'] : ['member'],
     credits: user.credits,
     has_unli_message: unliSeconds > 0,
-    primary_photo: { url: opts.primaryPhotoUrl ?? defaultAvatarUrl(opts.apiUrl, user.gender) },
+    primary_photo: { url: opts.primaryPhotoUrl ?? defaultAvatarUrl(opts.apiUrl, user.gender, user.uuid) },
     ...(opts.counters ?? NO_COUNTERS),
     deactivated: user.deactivatedAt !== null,
     profile_complete: user.profileComplete,

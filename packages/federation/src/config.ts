@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, rspack } from '@rspack/core';
 import { containerName } from '@ukd/contracts';
+import { brandIcons } from './brand-icons';
 import { HotReloadPlugin } from './dev/hot-reload-plugin';
 import { sharedConfig } from './shared-singletons';
 
@@ -104,6 +105,8 @@ export function createUnitConfig(options: UnitOptions): Configuration {
   ];
 
   if (isShell) {
+    const icons = brandIcons(dir, options.publicPath ?? '/shell/', process.env.SITE_NAME ?? 'Flirtlane');
+    if (icons) plugins.push(icons.plugin);
     plugins.push(
       new rspack.HtmlRspackPlugin({
         template: join(dir, 'index.html'),

@@ -2,9 +2,24 @@ import { type CSSProperties, useState } from 'react';
 
 export type AvatarGender = 'male' | 'female';
 
-/** The API's default image for a gender (SPEC §1: avatars differ by gender). */
+/**
+ * The API's default image for a gender (SPEC §1: avatars differ by gender), for a picture that
+ * fails to load; the API itself names each member's own generated portrait.
+ */
 export function defaultAvatarUrl(gender: AvatarGender): string {
   return `/api/avatars/default-${gender}.svg`;
+}
+
+/** Whether a picture URL is one of the generated portraits rather than a member's own photo. */
+export function isGeneratedAvatar(url: string | null | undefined): boolean {
+  return !url || /\/api\/avatars\/[^/]+\.svg$/.test(url);
+}
+
+/** Alt text for a member's picture that never passes a generated portrait off as their photo. */
+export function memberPictureAlt(username: string, url: string | null | undefined): string {
+  return isGeneratedAvatar(url)
+    ? `${username} has no photo yet (illustrated avatar)`
+    : `Photo of ${username}`;
 }
 
 interface AvatarProps {

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Avatar, defaultAvatarUrl } from './avatar';
+import { Avatar, defaultAvatarUrl, memberPictureAlt } from './avatar';
 import { Badge } from './badge';
 import { EmptyState } from './empty-state';
 import { Modal } from './modal';
@@ -23,6 +23,14 @@ describe('Avatar', () => {
     expect(screen.getByRole('img', { name: 'demo' }).getAttribute('src')).toBe(
       '/api/avatars/default-male.svg',
     );
+  });
+
+  it('names a generated portrait as one, so nobody mistakes it for the member', () => {
+    expect(memberPictureAlt('sam', 'http://x/api/avatars/female-07.svg')).toBe(
+      'sam has no photo yet (illustrated avatar)',
+    );
+    expect(memberPictureAlt('sam', 'http://x/api/photos/ab12.jpg')).toBe('Photo of sam');
+    expect(memberPictureAlt('sam', null)).toBe('sam has no photo yet (illustrated avatar)');
   });
 });
 
@@ -50,6 +58,15 @@ describe('EmptyState', () => {
     const box = heading.parentElement as HTMLElement;
     expect(box.textContent).toBe('No one matchesTry a wider age range.Clear filters');
     expect(box.lastElementChild).toBe(screen.getByRole('button', { name: 'Clear filters' }));
+  });
+
+  it('shows its picture at a fixed size, hidden from screen readers', () => {
+    const { container } = render(<EmptyState title="No messages yet" art="messages" />);
+    const art = container.querySelector('svg');
+    expect(art?.getAttribute('aria-hidden')).toBe('true');
+    expect([art?.getAttribute('width'), art?.getAttribute('height')]).toEqual(['112', '112']);
+    expect(art?.nextElementSibling).toBe(screen.getByRole('heading', { name: 'No messages yet' }));
+    expect(container.querySelector('[data-empty-state="messages"]')).not.toBeNull();
   });
 });
 

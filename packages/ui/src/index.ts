@@ -4,6 +4,7 @@ export * from './badge';
 export * from './button';
 export * from './captcha';
 export * from './empty-state';
+export * from './logo';
 export * from './modal';
 export * from './relative-time';
 export * from './shell-context';

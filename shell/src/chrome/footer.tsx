@@ -1,4 +1,4 @@
-import { SiteLink } from '@ukd/ui';
+import { Logo, SiteLink } from '@ukd/ui';
 import { useShellServices } from '../session/shell-services';
 
 const links = [
@@ -18,6 +18,12 @@ export function Footer({ siteName }: { siteName: string }) {
   const { consent } = useShellServices();
   return (
     <footer className="shell-footer">
+      <p
+        className="shell-footer__brand"
+        style={{ margin: '0 auto var(--ukd-space-4)', fontSize: '1.25rem', textAlign: 'center' }}
+      >
+        <Logo siteName={siteName} onDark />
+      </p>
       <nav className="shell-footer__links" aria-label="Site">
         {links.map((link) => (
           <SiteLink key={link.to} to={link.to}>

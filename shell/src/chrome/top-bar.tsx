@@ -1,5 +1,5 @@
 import { selectUser } from '@ukd/store';
-import { Button, SiteLink } from '@ukd/ui';
+import { Button, Logo, SiteLink } from '@ukd/ui';
 import { Suspense } from 'react';
 import { useSelector } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router';
@@ -15,7 +15,7 @@ export function TopBar({ siteName, homeTo }: { siteName: string; homeTo?: string
   return (
     <header className="shell-top-bar">
       <SiteLink to={homeTo ?? '/'} className="shell-brand" aria-label={`${siteName} home`}>
-        {siteName}
+        <Logo siteName={siteName} />
       </SiteLink>
       <OnlineCount />
       {user ? <MemberActions deactivated={user.deactivated} /> : <VisitorActions registerTo={homeTo} />}

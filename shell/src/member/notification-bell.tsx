@@ -1,10 +1,10 @@
 import { isApiError } from '@ukd/api-client';
 import type { UserNotification } from '@ukd/contracts/api';
 import { selectSettings, selectUser } from '@ukd/store';
-import { relativeTime, useNow } from '@ukd/ui';
+import { EmptyState, relativeTime, useNow } from '@ukd/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useShellServices } from '../session/shell-services';
 import type { ClickTracker } from './click-tracking';
 import { notificationsApi } from './member-session';
@@ -120,7 +120,17 @@ export function NotificationBell({ track }: { track: ClickTracker }) {
       {open && (
         <section className="shell-bell__panel" aria-label="Notifications">
           {items.length === 0 ? (
-            <p className="shell-bell__empty">All Clear</p>
+            <EmptyState
+              title="All Clear"
+              art="notifications"
+              action={
+                <Link to="/dashboard" className="ukd-button ukd-button--secondary">
+                  Browse members
+                </Link>
+              }
+            >
+              Visits, likes, winks and favourites from other members show up here.
+            </EmptyState>
           ) : (
             <ul className="shell-bell__list">
               {items.map((notification) => (

@@ -157,7 +157,7 @@ function Chat({ shell, conversation }: { shell: ShellContext; conversation: Conv
         )
       ) : chat.messages.length === 0 ? (
         <div className={styles.scroller}>
-          <EmptyState title={`Say hello to ${name}`}>
+          <EmptyState title={`Say hello to ${name}`} art="messages">
             A wink or a few friendly words is a good start.
           </EmptyState>
         </div>

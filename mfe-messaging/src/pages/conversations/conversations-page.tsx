@@ -220,6 +220,7 @@ export default function ConversationsPage() {
           filtered ? (
             <EmptyState
               title="No conversations match"
+              art="search"
               action={
                 <Button
                   variant="secondary"
@@ -235,6 +236,7 @@ export default function ConversationsPage() {
           ) : (
             <EmptyState
               title="No messages yet"
+              art="messages"
               action={
                 <SiteLink to="/dashboard" className="ukd-button ukd-button--primary">
                   Browse members

@@ -116,17 +116,22 @@ export default function DashboardPage() {
           ) : (
             <EmptyState
               title={search.page > 1 ? 'No more members here' : 'No one matches your filters'}
+              art="search"
               action={
                 filterCount || search.page > 1 ? (
                   <Button variant="secondary" onClick={() => go({ filters: {}, sort: search.sort, page: 1 })}>
                     Clear filters
                   </Button>
-                ) : undefined
+                ) : (
+                  <SiteLink to="/profile/edit" className="ukd-button ukd-button--primary">
+                    Complete my profile
+                  </SiteLink>
+                )
               }
             >
               {filterCount
                 ? 'Try a wider age range, another region, or fewer filters.'
-                : 'There is no one to show yet. Check back soon.'}
+                : 'There is no one to show yet: a complete profile helps new members find you.'}
             </EmptyState>
           )}
         </section>

@@ -84,12 +84,21 @@ export default function FavoritesPage() {
             <Pager page={data.meta.current_page} lastPage={data.meta.last_page} />
           </>
         ) : type === 'received' ? (
-          <EmptyState title="No one has favourited you yet">
+          <EmptyState
+            title="No one has favourited you yet"
+            art="favourites"
+            action={
+              <SiteLink to="/profile/edit" className="ukd-button ukd-button--primary">
+                Improve my profile
+              </SiteLink>
+            }
+          >
             Members who add you to their favourites show here.
           </EmptyState>
         ) : (
           <EmptyState
             title="No favourites yet"
+            art="likes"
             action={
               <SiteLink to="/dashboard" className="ukd-button ukd-button--primary">
                 Browse members

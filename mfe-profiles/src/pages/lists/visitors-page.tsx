@@ -56,6 +56,7 @@ export default function VisitorsPage() {
       ) : (
         <EmptyState
           title="No visitors yet"
+          art="visitors"
           action={
             <SiteLink to="/profile/edit" className="ukd-button ukd-button--primary">
               Improve my profile

@@ -145,9 +145,9 @@ describe('MyProfilePage', () => {
     expect(activity.textContent).toContain('4Winks received');
     expect(activity.textContent).toContain('2New favourites');
     // Others see approved photos only: the pending one is not in the preview.
-    expect(screen.getByRole('img', { name: 'demo has no photo yet' }).getAttribute('src')).not.toMatch(
-      /\/p\/1/,
-    );
+    expect(
+      screen.getByRole('img', { name: 'demo has no photo yet (illustrated avatar)' }).getAttribute('src'),
+    ).not.toMatch(/\/p\/1/);
     expect(screen.getByRole('link', { name: 'Complete my profile' }).getAttribute('href')).toBe(
       '/profile/complete',
     );

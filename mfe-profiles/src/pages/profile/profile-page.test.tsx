@@ -31,7 +31,9 @@ describe('ProfilePage', () => {
     const interests = within(screen.getByRole('region', { name: 'Interests' })).getAllByRole('listitem');
     expect(interests.map((item) => item.textContent)).toEqual(['Hiking', 'Craft beer']);
     // No approved photo: the gender's default avatar.
-    expect(screen.getByRole('img', { name: 'sam has no photo yet' }).getAttribute('src')).toBe(avatar);
+    expect(
+      screen.getByRole('img', { name: 'sam has no photo yet (illustrated avatar)' }).getAttribute('src'),
+    ).toBe(avatar);
   });
 
   it('opens the conversation with the member, started by the API when there is none', async () => {

@@ -1,5 +1,5 @@
 import type { Photo, PublicProfile } from '@ukd/contracts/api';
-import { defaultAvatarUrl, relativeTime, useNow } from '@ukd/ui';
+import { defaultAvatarUrl, memberPictureAlt, relativeTime, useNow } from '@ukd/ui';
 import { type ReactNode, useState } from 'react';
 import { DemoLabel, OnlineDot } from '../../components/profile-card';
 import { detailRows, interestLabel, placeLabel } from '../../lib/labels';
@@ -32,7 +32,7 @@ function Gallery({
         alt={
           profile.photos.length
             ? `Photo ${index + 1} of ${photos.length} of ${profile.username}`
-            : `${profile.username} has no photo yet`
+            : memberPictureAlt(profile.username, null)
         }
         width={800}
         height={800}

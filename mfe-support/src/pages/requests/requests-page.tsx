@@ -40,6 +40,7 @@ export default function RequestsPage() {
       ) : tickets.length === 0 ? (
         <EmptyState
           title="No requests yet"
+          art="help"
           action={
             <SiteLink to="/submit-request" className="ukd-button ukd-button--primary">
               Send us a request

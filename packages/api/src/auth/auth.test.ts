@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { portraitFileFor } from '../avatars/portrait-library';
 import { drivers, freshIp, newMember, registerMember, startTestApi, type TestApi } from '../test/harness';
 
 for (const { driver, skip } of drivers) {
@@ -43,7 +44,6 @@ for (const { driver, skip } of drivers) {
         scope: ['member'],
         credits: 0,
         has_unli_message: false,
-        primary_photo: { url: 'http://localhost:3000/api/avatars/default-male.svg' },
         unread_messages_count: 0,
         new_visitors_count: 0,
         unread_favorites_count: 0,
@@ -60,16 +60,26 @@ for (const { driver, skip } of drivers) {
         email_confirmed: false,
       });
       expect(user.uuid).toMatch(/^[0-9a-f-]{36}$/);
+      // No photo yet: the male portrait the library picks for this member.
+      expect(user.primary_photo.url).toBe(
+        `http://localhost:3000/api/avatars/${portraitFileFor('male', user.uuid)}`,
+      );
       expect(['v1', 'v2']).toContain(user.features.promoBadge);
       expect(user.features.muteUserNotifications).toBe(true);
       expect(user).not.toHaveProperty('password_hash');
       expect(user).not.toHaveProperty('passwordHash');
     });
 
-    it('serves the default avatar without a Site-key', async () => {
-      const res = await api.call('GET', '/api/avatars/default-female.svg', { siteKey: null });
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toContain('image/svg+xml');
+    it('serves the portraits (and the old gender defaults) without a Site-key, nothing else', async () => {
+      for (const file of ['female-07.svg', 'male-30.svg', 'default-female.svg']) {
+        const res = await api.call('GET', `/api/avatars/${file}`, { siteKey: null });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toContain('image/svg+xml');
+        expect(res.body).toContain('<svg');
+      }
+      for (const file of ['male-31.svg', 'female-00.svg', '..%2Fpackage.json', 'female-1.svg']) {
+        expect((await api.call('GET', `/api/avatars/${file}`, { siteKey: null })).statusCode).toBe(404);
+      }
     });
 
     it('rejects wrong credentials with the SPEC text on the email field', async () => {

@@ -51,7 +51,7 @@ for (const { driver, skip } of drivers) {
         from_user_uuid: viewerUuid,
         viewer: { username: viewer.username, uuid: viewerUuid },
       });
-      expect(notes[0]?.data.image).toMatch(/default-female\.svg$/);
+      expect(notes[0]?.data.image).toMatch(/\/avatars\/female-\d\d\.svg$/);
       expect(notes[0]?.readAt).toBeNull();
       expect(hooked.some((h) => h.recipientUuid === ownerUuid && h.notification.id === notes[0]?.id)).toBe(
         true,

@@ -30,14 +30,14 @@ export function isOnline(lastActiveAt: Date | null, now = new Date()): boolean {
   return !!lastActiveAt && now.getTime() - lastActiveAt.getTime() <= ONLINE_WINDOW_SECONDS * 1000;
 }
 
-/** The picture shown for a member: the approved primary photo, or the gender's default avatar. */
+/** The picture shown for a member: the approved primary photo, or their generated portrait. */
 export function primaryPhotoUrls(
-  user: Pick<UserRow, 'gender'>,
+  user: Pick<UserRow, 'gender' | 'uuid'>,
   primary: PhotoRow | null | undefined,
   rc: ResourceContext,
 ): { url: string; thumbnail_url: string } {
   if (!primary) {
-    const avatar = defaultAvatarUrl(rc.apiUrl, user.gender);
+    const avatar = defaultAvatarUrl(rc.apiUrl, user.gender, user.uuid);
     return { url: avatar, thumbnail_url: avatar };
   }
   return {

@@ -159,7 +159,7 @@ for (const { driver, skip } of drivers) {
       expect(p).not.toHaveProperty('email');
       expect(p).not.toHaveProperty('preferences');
       expect(p.relation).toEqual({ liked: false, favorited: false, winked: false, blocked: false });
-      expect(p.primary_photo.url).toMatch(/\/avatars\/default-female\.svg$/);
+      expect(p.primary_photo.url).toMatch(/\/avatars\/female-\d\d\.svg$/);
       for (const id of [
         '0',
         '-1',

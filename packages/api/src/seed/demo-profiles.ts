@@ -2,13 +2,17 @@ import { createHash } from 'node:crypto';
 import { INTERESTS } from '@ukd/contracts/api';
 import { and, eq, inArray, notExists, sql } from 'drizzle-orm';
 import sharp from 'sharp';
+import { PORTRAITS_PER_GENDER, portraitFile, portraitLook } from '../avatars/portrait';
+import { readPortrait } from '../avatars/portrait-library';
 import type { AppContext } from '../context';
 import { photos, users } from '../db/schema';
 import { THUMBNAIL_EDGE } from '../photos/photo-processing';
 import { profileCompletion } from '../profiles/completion';
 import { regionForCity } from '../profiles/regions';
 import { demoMembers } from './demo-members';
-import { PORTRAIT_EDGE, portraitSvg } from './demo-portraits';
+
+/** Demo photos are the library's 400 px portraits rendered at this edge. */
+const PORTRAIT_EDGE = 600;
 
 const HEADLINES = [
   'Up for an adventure?',
@@ -56,6 +60,10 @@ function seeded(key: string) {
  */
 export async function seedDemoProfiles(ctx: AppContext, siteId: number): Promise<number> {
   const demo = new Map(demoMembers().map((m) => [m.email, m]));
+  // Each demo member gets a portrait of their own: the next one of their gender, in list order.
+  const portraitOf = new Map<string, number>();
+  const next = { female: 0, male: 0 };
+  for (const m of demo.values()) portraitOf.set(m.email, next[m.gender]++ % PORTRAITS_PER_GENDER);
   const bare = await ctx.db
     .select()
     .from(users)
@@ -76,8 +84,11 @@ export async function seedDemoProfiles(ctx: AppContext, siteId: number): Promise
         const random = seeded(`demo-profile:${user.username}`);
         const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)] as T;
         const female = user.gender === 'female';
-        const hairColour = 2 + Math.floor(random() * 5);
-        const eyeColour = 2 + Math.floor(random() * 4);
+        const portrait = portraitOf.get(user.email) ?? 0;
+        const look = portraitLook(user.gender, portrait);
+        // The profile says what the picture shows (hair under a headscarf is "Unknown").
+        const hairColour = look.hair === 'headscarf' ? 1 : look.hairColour;
+        const eyeColour = look.eyeColour;
         const interests = [...new Set(Array.from({ length: 5 }, () => pick(INTERESTS)))].slice(0, 4);
         const profile = {
           headline: pick(HEADLINES),
@@ -100,18 +111,12 @@ export async function seedDemoProfiles(ctx: AppContext, siteId: number): Promise
             profileComplete: profileCompletion(profile, 1).complete,
           })
           .where(eq(users.id, user.id));
-        const svg = Buffer.from(
-          portraitSvg({
-            gender: user.gender,
-            hairColour,
-            eyeColour,
-            skin: random(),
-            backdrop: random(),
-            shirt: random(),
-          }),
-        );
+        const svg = readPortrait(portraitFile(user.gender, portrait));
+        if (!svg) throw new Error(`portrait ${portrait} missing from the library`);
         // Rendered straight from our own SVG (no upload checks needed): 600 px image, 400 px thumb.
-        const image = await sharp(svg).jpeg({ quality: 85 }).toBuffer();
+        const image = await sharp(svg, { density: (72 * PORTRAIT_EDGE) / 400 })
+          .jpeg({ quality: 85 })
+          .toBuffer();
         const thumbnail = await sharp(svg)
           .resize(THUMBNAIL_EDGE, THUMBNAIL_EDGE)
           .jpeg({ quality: 80 })
