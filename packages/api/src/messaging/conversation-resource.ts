@@ -42,7 +42,7 @@ export async function conversationResources(
   const byId = new Map(memberRows.map((u) => [u.id, u]));
   const lastById = new Map(lastRows.map((m) => [m.id, m]));
   const unread = new Map(unreadRows.map((r) => [r.conversationId, Number(r.n)]));
-  const rc = { apiUrl: ctx.options.apiUrl, urls: ctx.photoUrls };
+  const rc = { apiUrl: ctx.options.apiUrl, urls: ctx.photoUrls, online: await ctx.realtime.online.members() };
   const img = { apiUrl: ctx.options.apiUrl, urls: ctx.photoUrls };
   const member = (id: number, withPhoto: boolean): ConversationMember => {
     const user = byId.get(id);
