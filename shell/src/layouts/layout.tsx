@@ -25,7 +25,17 @@ function MemberHeaderBar({ hidden }: { hidden: boolean }) {
 /** WCAG 2.4.1: the first thing a keyboard reaches, past the top bars to the page itself. */
 function SkipLink() {
   return (
-    <a className="shell-skip-link" href="#main-content">
+    <a
+      className="shell-skip-link"
+      href="#main-content"
+      onClick={(event) => {
+        // Focus moves without a change of address: a hash would be a navigation to the router.
+        const main = document.getElementById('main-content');
+        if (!main) return;
+        event.preventDefault();
+        main.focus();
+      }}
+    >
       Skip to content
     </a>
   );
