@@ -148,6 +148,7 @@ test('“Online now” on a profile agrees with the top bar’s count', async ({
   await watching.goto(`/profile/${other.uuid}`);
   await expect(watching.getByRole('heading', { name: new RegExp(other.username) })).toContainText(
     'Online now',
+    { timeout: 30_000 },
   );
   // The top bar (live presence) and the API's count (the badges' list) settle on one number.
   await expect
@@ -164,9 +165,11 @@ test('“Online now” on a profile agrees with the top bar’s count', async ({
     .poll(
       async () => {
         await watching.reload();
-        return watching.getByRole('heading', { name: new RegExp(other.username) }).textContent();
+        return watching
+          .getByRole('heading', { name: new RegExp(other.username) })
+          .textContent({ timeout: 30_000 });
       },
-      { timeout: 30_000, intervals: [3_000] },
+      { timeout: 90_000, intervals: [3_000] },
     )
     .not.toContain('Online now');
   await watching.context().close();
