@@ -64,7 +64,7 @@ test('a new member registers, confirms the email, logs out, and logging in lands
   await page.goto(await linkFromOutbox(member.email, 'confirm'));
   await expect(page.getByText('Your email address has been confirmed.')).toBeVisible();
   await page.goto('/account');
-  await expect(page.getByRole('heading', { name: 'Account settings' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Account', exact: true })).toBeVisible();
   await expect(page.getByText('(confirmed)')).toBeVisible();
 
   await logOut(page);
@@ -74,12 +74,12 @@ test('a new member registers, confirms the email, logs out, and logging in lands
   await expect(page).toHaveURL(/\/login\?redirect=%2Faccount$/);
   await logIn(page, member.email, password);
   await expect(page).toHaveURL(/\/account$/);
-  await expect(page.getByRole('heading', { name: 'Account settings' })).toBeVisible();
-  await expect(page).toHaveTitle('Account settings - Flirtlane');
+  await expect(page.getByRole('heading', { name: 'Account', exact: true })).toBeVisible();
+  await expect(page).toHaveTitle('Account - Flirtlane');
 
   // A reload keeps the member logged in: the stored token is checked before any guard decides.
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Account settings' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Account', exact: true })).toBeVisible();
 });
 
 test('the registration form explains what is wrong, in the browser and from the server', async ({ page }) => {
@@ -187,7 +187,7 @@ test('a member who deactivates is kept on /deactivated until they reactivate', a
   await page.getByRole('button', { name: 'Reactivate my account' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/account');
-  await expect(page.getByRole('heading', { name: 'Account settings' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Account', exact: true })).toBeVisible();
 });
 
 test('an operator impersonates a member with a one-time token from the CLI', async ({ page }) => {

@@ -48,7 +48,7 @@ async function logIn(page: Page, member: Member) {
   await page.getByLabel('Email').fill(member.email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('heading', { name: 'Account settings' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Account', exact: true })).toBeVisible();
 }
 
 test('in two browsers, one member views, likes and favourites the other, who sees it live', async ({

@@ -131,7 +131,7 @@ async function completeProfile(page: Page) {
   await expect(page.getByText('1 photo is waiting for approval.', { exact: false })).toBeVisible();
   await expect(page.getByText('“Sunday roasts and long walks”')).toBeVisible();
   await page.goto('/dashboard');
-  await expect(page.getByRole('heading', { name: 'Browse members' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Browse', exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Complete my profile' })).toBeHidden();
 }
 

@@ -1,8 +1,8 @@
-import type { NavItem } from '@ukd/contracts';
+import { memberPlaces, type NavItem } from '@ukd/contracts';
 
 /**
  * This remote's pages in the member's menus (SPEC §2). `register` returns them and the deploy
  * writes them into the site manifest, where the shell reads them; `order` places them among
  * the other remotes' links.
  */
-export const nav: NavItem[] = [{ label: 'Buy credits', to: '/credits/buy', area: 'member', order: 60 }];
+export const nav: NavItem[] = [{ ...memberPlaces.buyCredits, area: 'member', order: 60 }];

@@ -1,4 +1,4 @@
-import type { NavItem } from '@ukd/contracts';
+import { memberPlaces, type NavItem } from '@ukd/contracts';
 
 /**
  * This remote's pages in the member's menus (SPEC §2). `register` returns them and the deploy
@@ -6,5 +6,5 @@ import type { NavItem } from '@ukd/contracts';
  * the other remotes' links.
  */
 export const nav: NavItem[] = [
-  { label: 'Messages', to: '/messages', area: 'member', order: 20, badge: 'unread-messages' },
+  { ...memberPlaces.messages, area: 'member', order: 20, badge: 'unread-messages' },
 ];

@@ -1,10 +1,11 @@
+import { memberPlaces } from '@ukd/contracts';
 import type { RemoteRoute } from '@ukd/federation/remote-routes';
 
 /** A route is listed here only once its page exists. Every page loads on its own. */
 export const routes: RemoteRoute[] = [
   {
     path: '/messages',
-    title: 'Messages',
+    title: memberPlaces.messages.label,
     access: 'member',
     layout: 'default',
     page: () => import('./pages/conversations/conversations-page'),

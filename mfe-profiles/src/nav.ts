@@ -1,4 +1,4 @@
-import type { NavItem } from '@ukd/contracts';
+import { type NavItem, memberPlaces as places } from '@ukd/contracts';
 
 /**
  * This remote's pages in the member's menus (SPEC §2). `register` returns them and the deploy
@@ -6,9 +6,9 @@ import type { NavItem } from '@ukd/contracts';
  * the other remotes' links.
  */
 export const nav: NavItem[] = [
-  { label: 'Browse', headerLabel: 'Search', to: '/dashboard', area: 'member', order: 10 },
-  { label: 'Profile', to: '/my-profile', area: 'member', order: 30 },
-  { label: 'Visitors', to: '/my-visitors', area: 'member', order: 40, badge: 'new-visitors' },
-  { label: 'Favorites', to: '/my-favorites', area: 'member', order: 50, badge: 'unread-favorites' },
-  { label: 'Account settings', to: '/account', area: 'member', order: 70 },
+  { ...places.browse, area: 'member', order: 10 },
+  { ...places.profile, area: 'member', order: 30 },
+  { ...places.visitors, area: 'member', order: 40, badge: 'new-visitors' },
+  { ...places.favourites, area: 'member', order: 50, badge: 'unread-favorites' },
+  { ...places.account, area: 'member', order: 70 },
 ];

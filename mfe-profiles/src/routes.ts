@@ -1,10 +1,11 @@
+import { memberPlaces } from '@ukd/contracts';
 import type { RemoteRoute } from '@ukd/federation/remote-routes';
 
 /** A route is listed here only once its page exists. Every page loads on its own. */
 export const routes: RemoteRoute[] = [
   {
     path: '/dashboard',
-    title: 'Browse members',
+    title: memberPlaces.browse.label,
     access: 'member',
     layout: 'default',
     page: () => import('./pages/dashboard/dashboard-page'),
@@ -39,28 +40,28 @@ export const routes: RemoteRoute[] = [
   },
   {
     path: '/my-profile',
-    title: 'My profile',
+    title: memberPlaces.profile.label,
     access: 'member',
     layout: 'default',
     page: () => import('./pages/my-profile/my-profile-page'),
   },
   {
     path: '/my-visitors',
-    title: 'My visitors',
+    title: memberPlaces.visitors.label,
     access: 'member',
     layout: 'default',
     page: () => import('./pages/lists/visitors-page'),
   },
   {
     path: '/my-favorites',
-    title: 'My favourites',
+    title: memberPlaces.favourites.label,
     access: 'member',
     layout: 'default',
     page: () => import('./pages/lists/favorites-page'),
   },
   {
     path: '/account',
-    title: 'Account settings',
+    title: memberPlaces.account.label,
     access: 'member',
     layout: 'default',
     page: () => import('./pages/account/account-page'),

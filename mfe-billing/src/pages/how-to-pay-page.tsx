@@ -60,7 +60,7 @@ const sections: ArticleSection[] = [
         VIP is an optional membership with extra benefits. The <SiteLink to="/vip">VIP page</SiteLink> shows
         the benefits, the price, how long it lasts and whether it renews, before you pay. If it renews, we
         remind you before each renewal, and you can turn renewal off at any time in{' '}
-        <SiteLink to="/account">Account settings</SiteLink>.
+        <SiteLink to="/account">Account</SiteLink>.
       </p>
     ),
   },

@@ -1,5 +1,7 @@
+import { memberPlaces } from '@ukd/contracts';
 import { selectUser } from '@ukd/store';
 import { Badge, SiteLink } from '@ukd/ui';
+import type { ReactNode } from 'react';
 import { useSelector } from 'react-redux';
 import { useLocation } from 'react-router';
 import styles from './components.module.css';
@@ -11,17 +13,15 @@ import styles from './components.module.css';
 export function ProfilesNav() {
   const user = useSelector(selectUser);
   const { pathname } = useLocation();
-  const links = [
-    { to: '/dashboard', label: 'Browse' },
-    { to: '/my-profile', label: 'My profile' },
+  const links: Array<{ to: string; label: string; badge?: ReactNode }> = [
+    memberPlaces.browse,
+    memberPlaces.profile,
     {
-      to: '/my-visitors',
-      label: 'Visitors',
+      ...memberPlaces.visitors,
       badge: <Badge count={user?.new_visitors_count ?? 0} label="new visitors" />,
     },
     {
-      to: '/my-favorites',
-      label: 'Favourites',
+      ...memberPlaces.favourites,
       badge: <Badge count={user?.unread_favorites_count ?? 0} label="new favourites" />,
     },
   ];

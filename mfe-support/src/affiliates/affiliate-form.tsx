@@ -13,7 +13,7 @@ import {
   TextField,
   useShell,
 } from '@ukd/ui';
-import { email, included, max, min, required, url, useForm, withMessage } from '@ukd/validation';
+import { email, Form, included, max, min, required, url, useForm, withMessage } from '@ukd/validation';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 import styles from './affiliate-form.module.css';
@@ -110,7 +110,7 @@ export function AffiliateForm() {
           {failure}
         </p>
       )}
-      <form onSubmit={submit} noValidate>
+      <Form form={form} onSubmit={submit}>
         <TextField label="Your name" autoComplete="name" error={form.errors.name} {...form.field('name')} />
         <TextField
           label="Email"
@@ -160,7 +160,7 @@ export function AffiliateForm() {
         <Button type="submit" disabled={busy}>
           {busy ? 'Sending…' : 'Send application'}
         </Button>
-      </form>
+      </Form>
     </section>
   );
 }

@@ -1,4 +1,5 @@
 export * from './event-map';
+export * from './member-places';
 export * from './preferences';
 export * from './routes';
 export * from './shell-context';

@@ -1,4 +1,5 @@
 import type { ReactNode, TextareaHTMLAttributes } from 'react';
+import { FieldFrame, fieldDescription } from './text-field';
 
 type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
   id: string;
@@ -8,23 +9,25 @@ type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
 };
 
 /** A multi-line text field with the same label, hint and error wiring as `TextField`. */
-export function TextAreaField({ id, label, error, hint, rows = 4, ...textarea }: TextAreaFieldProps) {
+export function TextAreaField({
+  id,
+  label,
+  error,
+  hint,
+  rows = 4,
+  'aria-describedby': describedBy,
+  ...textarea
+}: TextAreaFieldProps) {
   return (
-    <div className={`ukd-field${error ? ' ukd-field--invalid' : ''}`}>
-      <label className="ukd-field__label" htmlFor={id}>
-        {label}
-      </label>
+    <FieldFrame id={id} label={label} error={error} hint={hint}>
       <textarea
         id={id}
         rows={rows}
         className="ukd-field__control"
         style={{ resize: 'vertical', minHeight: 88 }}
+        aria-describedby={fieldDescription(id, hint, describedBy)}
         {...textarea}
       />
-      {hint && !error ? <p className="ukd-field__hint">{hint}</p> : null}
-      <p className="ukd-field__error" id={`${id}-error`} role={error ? 'alert' : undefined}>
-        {error ?? ''}
-      </p>
-    </div>
+    </FieldFrame>
   );
 }

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useState } from 'react';
 
 interface FieldFrameProps {
   id: string;
@@ -8,15 +8,34 @@ interface FieldFrameProps {
   children: ReactNode;
 }
 
-/** Label, control, hint and the field's error, wired for screen readers. */
-function FieldFrame({ id, label, error, hint, children }: FieldFrameProps) {
+/**
+ * What a control's `aria-describedby` lists: its rule (hint) first, then its error, so a screen
+ * reader landing on the field hears both. Ids the caller passed are kept.
+ */
+export function fieldDescription(id: string, hint: ReactNode, given?: string): string {
+  const ids = new Set((given ?? '').split(/\s+/).filter(Boolean));
+  if (hint) ids.add(`${id}-hint`);
+  ids.add(`${id}-error`);
+  return [...ids].join(' ');
+}
+
+/**
+ * Label, control, hint and the field's error, wired for screen readers. The hint states the rule
+ * up front and stays beside the error, so the member sees what is asked before and after a
+ * mistake.
+ */
+export function FieldFrame({ id, label, error, hint, children }: FieldFrameProps) {
   return (
     <div className={`ukd-field${error ? ' ukd-field--invalid' : ''}`}>
       <label className="ukd-field__label" htmlFor={id}>
         {label}
       </label>
+      {hint ? (
+        <p className="ukd-field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
       {children}
-      {hint && !error ? <p className="ukd-field__hint">{hint}</p> : null}
       <p className="ukd-field__error" id={`${id}-error`} role={error ? 'alert' : undefined}>
         {error ?? ''}
       </p>
@@ -31,10 +50,45 @@ type TextFieldProps = InputHTMLAttributes<HTMLInputElement> & {
   hint?: ReactNode;
 };
 
-export function TextField({ id, label, error, hint, ...input }: TextFieldProps) {
+/** A one-line field; a password field gets a Show/Hide switch, as typing blind causes typos. */
+export function TextField({
+  id,
+  label,
+  error,
+  hint,
+  type,
+  'aria-describedby': describedBy,
+  ...input
+}: TextFieldProps) {
+  const [revealed, setRevealed] = useState(false);
+  const control = (
+    <input
+      id={id}
+      className="ukd-field__control"
+      type={type === 'password' && revealed ? 'text' : type}
+      aria-describedby={fieldDescription(id, hint, describedBy)}
+      {...input}
+    />
+  );
   return (
     <FieldFrame id={id} label={label} error={error} hint={hint}>
-      <input id={id} className="ukd-field__control" {...input} />
+      {type === 'password' ? (
+        <div className="ukd-field__password">
+          {control}
+          <button
+            type="button"
+            className="ukd-field__reveal"
+            aria-controls={id}
+            aria-pressed={revealed}
+            onClick={() => setRevealed((shown) => !shown)}
+          >
+            {revealed ? 'Hide' : 'Show'}
+            <span className="ukd-visually-hidden"> password</span>
+          </button>
+        </div>
+      ) : (
+        control
+      )}
     </FieldFrame>
   );
 }
@@ -45,12 +99,27 @@ type SelectFieldProps = SelectHTMLAttributes<HTMLSelectElement> & {
   error?: string | undefined;
   options: Array<{ value: string; label: string }>;
   placeholder?: string;
+  hint?: ReactNode;
 };
 
-export function SelectField({ id, label, error, options, placeholder, ...select }: SelectFieldProps) {
+export function SelectField({
+  id,
+  label,
+  error,
+  options,
+  placeholder,
+  hint,
+  'aria-describedby': describedBy,
+  ...select
+}: SelectFieldProps) {
   return (
-    <FieldFrame id={id} label={label} error={error}>
-      <select id={id} className="ukd-field__control" {...select}>
+    <FieldFrame id={id} label={label} error={error} hint={hint}>
+      <select
+        id={id}
+        className="ukd-field__control"
+        aria-describedby={fieldDescription(id, hint, describedBy)}
+        {...select}
+      >
         {placeholder ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
           <option key={option.value} value={option.value}>

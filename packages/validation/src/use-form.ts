@@ -1,4 +1,5 @@
-import { type ChangeEvent, useCallback, useMemo, useRef, useState } from 'react';
+import { type ChangeEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { focusFirstInvalid } from './focus-first-invalid';
 import { type Rule, type Value, type Values, validateField } from './rules';
 
 export interface FieldSpec {
@@ -25,10 +26,26 @@ export function useForm<T extends Values>(
   // New server messages (by content, not identity) show again even on fields edited before.
   const serverKey = JSON.stringify(serverErrors);
   const [lastServerKey, setLastServerKey] = useState(serverKey);
+  // Each failed submit (the member's own or the server's answer) moves focus to the first field
+  // in error and announces the count: otherwise focus stays on the button and nothing is heard.
+  const [failedAttempts, setFailedAttempts] = useState(0);
+  const [announcement, setAnnouncement] = useState('');
+  const formRef = useRef<HTMLFormElement>(null);
   if (lastServerKey !== serverKey) {
     setLastServerKey(serverKey);
     setEditedSinceServer(new Set());
+    if (Object.keys(serverErrors).length > 0) setFailedAttempts((n) => n + 1);
   }
+
+  useEffect(() => {
+    if (failedAttempts === 0 || !formRef.current) return;
+    const message = focusFirstInvalid(formRef.current);
+    // Emptied first so the same words are spoken again after a second failed attempt.
+    setAnnouncement('');
+    if (!message) return;
+    const timer = setTimeout(() => setAnnouncement(message), 100);
+    return () => clearTimeout(timer);
+  }, [failedAttempts]);
 
   const check = useCallback(
     (field: keyof T, all: T) => {
@@ -91,8 +108,10 @@ export function useForm<T extends Values>(
       if (message) next[name] = message;
     }
     setErrors(next);
-    return Object.keys(next).length === 0;
+    const valid = Object.keys(next).length === 0;
+    if (!valid) setFailedAttempts((n) => n + 1);
+    return valid;
   }, [spec, values, check]);
 
-  return { values, setValue, field, errors: visibleErrors, validateAll };
+  return { values, setValue, field, errors: visibleErrors, validateAll, formRef, announcement };
 }

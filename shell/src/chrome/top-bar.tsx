@@ -1,4 +1,4 @@
-import { selectUser } from '@ukd/store';
+import { selectSessionRestoring, selectUser } from '@ukd/store';
 import { Button, Logo, SiteLink } from '@ukd/ui';
 import { Suspense } from 'react';
 import { useSelector } from 'react-redux';
@@ -12,14 +12,38 @@ import { OnlineCount } from './online-count';
  */
 export function TopBar({ siteName, homeTo }: { siteName: string; homeTo?: string }) {
   const user = useSelector(selectUser);
+  // A stored token is checked before the first paint is committed to a side: while it is, the
+  // member's bar is drawn as a skeleton, so a member reloading never sees Log In flash.
+  const restoring = useSelector(selectSessionRestoring);
   return (
     <header className="shell-top-bar">
       <SiteLink to={homeTo ?? '/'} className="shell-brand" aria-label={`${siteName} home`}>
         <Logo siteName={siteName} />
       </SiteLink>
       <OnlineCount />
-      {user ? <MemberActions deactivated={user.deactivated} /> : <VisitorActions registerTo={homeTo} />}
+      {user ? (
+        <MemberActions deactivated={user.deactivated} />
+      ) : restoring ? (
+        <nav className="shell-top-bar__actions" aria-label="Account" aria-busy="true">
+          <MemberBarPending />
+        </nav>
+      ) : (
+        <VisitorActions registerTo={homeTo} />
+      )}
     </header>
+  );
+}
+
+/** The member bar's shape (icons, balance, Buy credits) before its data and code arrive. */
+function MemberBarPending() {
+  return (
+    <span className="shell-top-bar__pending" data-member-bar="pending">
+      <span className="shell-skeleton shell-skeleton--icon" />
+      <span className="shell-skeleton shell-skeleton--icon" />
+      <span className="shell-skeleton shell-skeleton--balance" />
+      <span className="shell-skeleton shell-skeleton--button" />
+      <span className="ukd-visually-hidden">Loading your account…</span>
+    </span>
   );
 }
 
@@ -27,7 +51,7 @@ function VisitorActions({ registerTo = '/register' }: { registerTo?: string | un
   const { pathname } = useLocation();
   const onLogin = pathname === '/login';
   return (
-    <nav className="shell-top-bar__actions" aria-label="Account">
+    <nav className="shell-top-bar__actions" aria-label="Account" data-visitor-bar="">
       {!onLogin && (
         <SiteLink to="/login" className="ukd-button ukd-button--ghost">
           Log In
@@ -58,7 +82,7 @@ function MemberActions({ deactivated }: { deactivated: boolean }) {
           Log out
         </Button>
       ) : (
-        <Suspense fallback={null}>
+        <Suspense fallback={<MemberBarPending />}>
           <MemberChrome />
         </Suspense>
       )}

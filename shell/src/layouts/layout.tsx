@@ -1,5 +1,5 @@
 import type { LayoutName } from '@ukd/contracts';
-import { selectUser } from '@ukd/store';
+import { selectSessionRestoring, selectUser } from '@ukd/store';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useSelector } from 'react-redux';
 import { Footer } from '../chrome/footer';
@@ -10,11 +10,35 @@ const HeaderBar = lazy(() => import('../member/header-bar'));
 /** SPEC §2: members get the header bar under the top bar, except where a route hides it. */
 function MemberHeaderBar({ hidden }: { hidden: boolean }) {
   const user = useSelector(selectUser);
-  if (hidden || !user || user.deactivated) return null;
+  const restoring = useSelector(selectSessionRestoring);
+  // Its height is kept while a stored session is checked, so the page does not jump down.
+  const pending = <div className="shell-header-bar shell-header-bar--pending" aria-hidden="true" />;
+  if (hidden || user?.deactivated) return null;
+  if (!user) return restoring ? pending : null;
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={pending}>
       <HeaderBar />
     </Suspense>
+  );
+}
+
+/** WCAG 2.4.1: the first thing a keyboard reaches, past the top bars to the page itself. */
+function SkipLink() {
+  return (
+    // biome-ignore lint/a11y/useValidAnchor: a skip link is in-page navigation; without script the href works alone
+    <a
+      className="shell-skip-link"
+      href="#main-content"
+      onClick={(event) => {
+        // Focus moves without a change of address: a hash would be a navigation to the router.
+        const main = document.getElementById('main-content');
+        if (!main) return;
+        event.preventDefault();
+        main.focus();
+      }}
+    >
+      Skip to content
+    </a>
   );
 }
 
@@ -39,21 +63,31 @@ export function Layout({
   switch (name) {
     case 'bare':
     case 'error-maintenance':
-      return <main className="shell-main shell-main--bare">{children}</main>;
+      return (
+        <main id="main-content" tabIndex={-1} className="shell-main shell-main--bare">
+          {children}
+        </main>
+      );
     case 'fullscreen-footer':
     case 'survey':
       return (
         <>
-          <main className="shell-main shell-main--full">{children}</main>
+          <SkipLink />
+          <main id="main-content" tabIndex={-1} className="shell-main shell-main--full">
+            {children}
+          </main>
           <Footer siteName={siteName} />
         </>
       );
     default:
       return (
         <>
+          <SkipLink />
           <TopBar siteName={siteName} homeTo={name === 'blog' ? blogHome : undefined} />
           <MemberHeaderBar hidden={hideHeaderBar || name === 'auth'} />
-          <main className={`shell-main shell-main--${name}`}>{children}</main>
+          <main id="main-content" tabIndex={-1} className={`shell-main shell-main--${name}`}>
+            {children}
+          </main>
           <Footer siteName={siteName} />
         </>
       );

@@ -27,11 +27,11 @@ const remotes = [
     { label: 'Messages', to: '/messages', area: 'member', order: 20, badge: 'unread-messages' },
   ]),
   remote('mfe-profiles', [
-    { label: 'Browse', headerLabel: 'Search', to: '/dashboard', area: 'member', order: 10 },
-    { label: 'Profile', to: '/my-profile', area: 'member', order: 30 },
+    { label: 'Browse', to: '/dashboard', area: 'member', order: 10 },
+    { label: 'My profile', to: '/my-profile', area: 'member', order: 30 },
     { label: 'Visitors', to: '/my-visitors', area: 'member', order: 40, badge: 'new-visitors' },
-    { label: 'Favorites', to: '/my-favorites', area: 'member', order: 50, badge: 'unread-favorites' },
-    { label: 'Account settings', to: '/account', area: 'member', order: 70 },
+    { label: 'Favourites', to: '/my-favorites', area: 'member', order: 50, badge: 'unread-favorites' },
+    { label: 'Account', to: '/account', area: 'member', order: 70 },
   ]),
   remote('mfe-billing', [{ label: 'Buy credits', to: '/credits/buy', area: 'member', order: 60 }]),
 ];
@@ -67,13 +67,13 @@ describe('member header bar', () => {
       .getAllByRole('link')
       .map((link) => [link.textContent, link.getAttribute('href')]);
     expect(links).toEqual([
-      ['Search', '/dashboard'],
+      ['Browse', '/dashboard'],
       ['Messages3', '/messages'],
-      ['Profile', '/my-profile'],
+      ['My profile', '/my-profile'],
       ['Visitors99+', '/my-visitors'],
-      ['Favorites', '/my-favorites'],
+      ['Favourites', '/my-favorites'],
       ['Buy credits', '/credits/buy'],
-      ['Account settings', '/account'],
+      ['Account', '/account'],
     ]);
     expect(within(bar).getByRole('button').textContent).toBe('Logout');
     expect(loader.load).not.toHaveBeenCalled();

@@ -1,3 +1,4 @@
+import { memberPlaces } from '@ukd/contracts';
 import type { Conversation } from '@ukd/contracts/api';
 import {
   Avatar,
@@ -161,7 +162,7 @@ export default function ConversationsPage() {
 
   return (
     <div className={styles.page}>
-      <h1>Messages</h1>
+      <h1>{memberPlaces.messages.label}</h1>
       <search className={styles.search}>
         <label htmlFor="conversation-search" className="ukd-visually-hidden">
           Search by username

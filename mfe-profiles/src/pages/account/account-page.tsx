@@ -1,3 +1,4 @@
+import { memberPlaces } from '@ukd/contracts';
 import type { User } from '@ukd/contracts/api';
 import { selectUser } from '@ukd/store';
 import { ActionOutcome, Button, SiteLink, TextField, useAction, useShell } from '@ukd/ui';
@@ -16,7 +17,7 @@ export default function AccountPage() {
   if (!user) return null;
   return (
     <div className={styles.page}>
-      <h1>Account settings</h1>
+      <h1>{memberPlaces.account.label}</h1>
       <AccountDetails user={user} />
       <ChangeEmail current={user.email} />
       <ChangePassword />

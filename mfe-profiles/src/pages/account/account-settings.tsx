@@ -1,6 +1,6 @@
 import { ACCOUNT_MESSAGES } from '@ukd/contracts/api/options';
 import { ActionOutcome, type ActionState, Button, TextField, useShell } from '@ukd/ui';
-import { confirmed, email, min, required, useForm, withMessage } from '@ukd/validation';
+import { confirmed, email, Form, min, required, useForm, withMessage } from '@ukd/validation';
 import { type FormEvent, useState } from 'react';
 import styles from './account.module.css';
 
@@ -70,7 +70,7 @@ export function ChangeEmail({ current }: { current: string }) {
             : state
         }
       />
-      <form onSubmit={submit} noValidate>
+      <Form form={form} onSubmit={submit}>
         <TextField
           {...form.field('email')}
           label="New email"
@@ -90,7 +90,7 @@ export function ChangeEmail({ current }: { current: string }) {
         <Button type="submit" variant="secondary" disabled={state.status === 'busy'}>
           Send confirmation link
         </Button>
-      </form>
+      </Form>
     </section>
   );
 }
@@ -127,7 +127,7 @@ export function ChangePassword() {
             : state
         }
       />
-      <form onSubmit={submit} noValidate>
+      <Form form={form} onSubmit={submit}>
         <TextField
           {...form.field('current_password')}
           label="Current password"
@@ -153,7 +153,7 @@ export function ChangePassword() {
         <Button type="submit" variant="secondary" disabled={state.status === 'busy'}>
           Change password
         </Button>
-      </form>
+      </Form>
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { toFailure } from '@ukd/api-client';
+import { memberPlaces } from '@ukd/contracts';
 import type { ProfileSearchFilters } from '@ukd/contracts/api';
 import { PROFILE_LIMITS, UK_REGION_OPTIONS } from '@ukd/contracts/api/options';
 import { selectUser } from '@ukd/store';
@@ -48,7 +49,7 @@ export default function DashboardPage() {
         </div>
       ) : null}
       <div className={styles.header}>
-        <h1>Browse members</h1>
+        <h1>{memberPlaces.browse.label}</h1>
         <div className={styles.toolbar}>
           <Button
             variant="secondary"

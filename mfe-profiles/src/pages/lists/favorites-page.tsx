@@ -1,4 +1,5 @@
 import { toFailure } from '@ukd/api-client';
+import { memberPlaces } from '@ukd/contracts';
 import { selectUser, unreadFavoritesSet } from '@ukd/store';
 import {
   Badge,
@@ -40,7 +41,7 @@ export default function FavoritesPage() {
   return (
     <div className={styles.page}>
       <ProfilesNav />
-      <h1>Favourites</h1>
+      <h1>{memberPlaces.favourites.label}</h1>
       <Tabs
         label="Favourites"
         idPrefix="favorites"

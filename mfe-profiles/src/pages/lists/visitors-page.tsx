@@ -1,4 +1,5 @@
 import { toFailure } from '@ukd/api-client';
+import { memberPlaces } from '@ukd/contracts';
 import { newVisitorsSet } from '@ukd/store';
 import { Button, EmptyState, relativeTime, SiteLink, Spinner, useNow } from '@ukd/ui';
 import { useEffect } from 'react';
@@ -27,7 +28,7 @@ export default function VisitorsPage() {
   return (
     <div className={styles.page}>
       <ProfilesNav />
-      <h1>Who visited me</h1>
+      <h1>{memberPlaces.visitors.label}</h1>
       {isLoading ? (
         <Spinner label="Loading visitors" />
       ) : error ? (

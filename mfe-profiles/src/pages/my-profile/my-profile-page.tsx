@@ -1,4 +1,5 @@
 import { toFailure } from '@ukd/api-client';
+import { memberPlaces } from '@ukd/contracts';
 import { selectUser } from '@ukd/store';
 import { Badge, Button, PageLoading, SiteLink } from '@ukd/ui';
 import { useSelector } from 'react-redux';
@@ -37,7 +38,7 @@ export default function MyProfilePage() {
     <div className={styles.page}>
       <ProfilesNav />
       <div className={styles.row}>
-        <h1>My profile</h1>
+        <h1>{memberPlaces.profile.label}</h1>
         <SiteLink to="/profile/edit" className="ukd-button ukd-button--primary">
           Edit profile
         </SiteLink>

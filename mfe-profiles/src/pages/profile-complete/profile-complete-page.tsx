@@ -1,7 +1,7 @@
 import { toFailure } from '@ukd/api-client';
 import type { MyProfile, UkRegion } from '@ukd/contracts/api';
 import { Button, PageLoading, SiteLink } from '@ukd/ui';
-import { type FieldSpec, required, useForm, validateField } from '@ukd/validation';
+import { type FieldSpec, Form, required, useForm, validateField } from '@ukd/validation';
 import { type FormEvent, useState } from 'react';
 import { useCompleteProfileMutation, useMyProfileQuery } from '../../profiles-api';
 import { REQUIREMENT_TEXT } from '../my-profile/completion';
@@ -134,7 +134,7 @@ function CompletionFlow({ profile }: { profile: MyProfile }) {
       ) : null}
 
       {step === 0 || step === 1 ? (
-        <form onSubmit={next} noValidate className={styles.section} aria-labelledby="step-heading">
+        <Form form={form} onSubmit={next} className={styles.section} aria-labelledby="step-heading">
           <h2 id="step-heading">{STEPS[step]}</h2>
           {step === 0 ? <AboutFields form={form} /> : <PlaceFields form={form} />}
           {failure && !Object.keys(failure.fieldErrors).length ? (
@@ -156,7 +156,7 @@ function CompletionFlow({ profile }: { profile: MyProfile }) {
               {step === 1 ? (completing.isLoading ? 'Saving…' : 'Save and continue') : 'Continue'}
             </Button>
           </div>
-        </form>
+        </Form>
       ) : null}
 
       {step === 2 ? (

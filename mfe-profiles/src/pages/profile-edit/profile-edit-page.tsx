@@ -2,7 +2,7 @@ import { toFailure } from '@ukd/api-client';
 import type { Interest, MyProfile } from '@ukd/contracts/api';
 import { profileMarkedComplete, selectUser } from '@ukd/store';
 import { Button, PageLoading, SiteLink, useShell } from '@ukd/ui';
-import { useForm } from '@ukd/validation';
+import { Form, useForm } from '@ukd/validation';
 import { type FormEvent, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { ProfilesNav } from '../../components/profiles-nav';
@@ -75,7 +75,7 @@ function EditForm({ profile }: { profile: MyProfile }) {
   const failure = saving.error ? toFailure(saving.error) : null;
   return (
     <>
-      <form onSubmit={submit} noValidate aria-label="Edit my profile">
+      <Form form={form} onSubmit={submit} aria-label="Edit my profile">
         <section className={styles.section} aria-labelledby="edit-about">
           <h2 id="edit-about">About you</h2>
           <AboutFields form={form} />
@@ -111,7 +111,7 @@ function EditForm({ profile }: { profile: MyProfile }) {
             {saving.isLoading ? 'Saving…' : 'Save profile'}
           </Button>
         </div>
-      </form>
+      </Form>
       <section className={styles.section} aria-labelledby="photos-heading" id="photos">
         <h2 id="photos-heading">Photos</h2>
         <PhotoManager />

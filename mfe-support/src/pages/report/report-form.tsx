@@ -1,6 +1,6 @@
 import { REPORT_REASON_OPTIONS } from '@ukd/contracts/api';
 import { ActionOutcome, Button, SelectField, SiteLink, TextAreaField, TextField, useShell } from '@ukd/ui';
-import { included, max, type Rule, required, useForm } from '@ukd/validation';
+import { Form, included, max, type Rule, required, useForm } from '@ukd/validation';
 import { type FormEvent, useState } from 'react';
 import { useFormCall } from '../../lib/use-form-call';
 import styles from '../support.module.css';
@@ -76,7 +76,7 @@ export function ReportForm({ prefilled }: { prefilled: PrefilledTarget | null })
 
   const notFound = state.status === 'failed' && failedStatus === 404;
   return (
-    <form onSubmit={submit} noValidate aria-label="Report abuse">
+    <Form form={form} onSubmit={submit} aria-label="Report abuse">
       {prefilled ? (
         <p>
           You are reporting <strong>{describe(prefilled)}</strong>.
@@ -116,6 +116,6 @@ export function ReportForm({ prefilled }: { prefilled: PrefilledTarget | null })
           {state.status === 'busy' ? 'Sending…' : 'Send report'}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -11,7 +11,7 @@ import {
   TextField,
   useShell,
 } from '@ukd/ui';
-import { email, included, max, min, type Rule, required, useForm, withMessage } from '@ukd/validation';
+import { email, Form, included, max, min, type Rule, required, useForm, withMessage } from '@ukd/validation';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { useFormCall } from '../../lib/use-form-call';
@@ -110,7 +110,7 @@ export function TicketForm({ source, topic, variant }: TicketFormProps) {
   if (sent) return <TicketSent ticket={sent} member={Boolean(user)} />;
 
   return (
-    <form onSubmit={submit} noValidate aria-label={variant === 'contact' ? 'Contact form' : 'Help request'}>
+    <Form form={form} onSubmit={submit} aria-label={variant === 'contact' ? 'Contact form' : 'Help request'}>
       <SelectField
         label="What is it about?"
         options={topics}
@@ -172,6 +172,6 @@ export function TicketForm({ source, topic, variant }: TicketFormProps) {
       <Button type="submit" disabled={state.status === 'busy'}>
         {state.status === 'busy' ? 'Sending…' : variant === 'contact' ? 'Send message' : 'Send request'}
       </Button>
-    </form>
+    </Form>
   );
 }

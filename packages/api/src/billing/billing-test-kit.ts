@@ -23,8 +23,8 @@ export function recordingBroadcaster(published: Published[]): Broadcaster {
     async publish(channels, event, data) {
       published.push({ channels, event, data });
     },
-    async presenceUserCount() {
-      return 0;
+    async presenceUserIds() {
+      return [];
     },
   };
 }

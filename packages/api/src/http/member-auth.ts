@@ -46,7 +46,7 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest): Pr
   return { user: row.user, sessionId: claims.sid, impersonated: row.impersonated };
 }
 
-/** `last_active_at` is written at most this often per member ("online now" is 5 minutes). */
+/** `last_active_at` ("active 5 minutes ago") is written at most this often per member. */
 export const LAST_ACTIVE_THROTTLE_MS = 60_000;
 
 /** Records that the member is active, at most once a minute (one cheap conditional UPDATE). */

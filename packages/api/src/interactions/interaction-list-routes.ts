@@ -24,7 +24,11 @@ const blockListSpec: ListQuerySpec<never, never> = { defaultLimit: 24, maxLimit:
 
 /** The member's own lists of interactions: whom they blocked, who visited, favourites (member scope). */
 export function interactionListRoutes(app: ApiApp, ctx: AppContext): void {
-  const rc = (): ResourceContext => ({ apiUrl: ctx.options.apiUrl, urls: ctx.photoUrls });
+  const rc = async (): Promise<ResourceContext> => ({
+    apiUrl: ctx.options.apiUrl,
+    urls: ctx.photoUrls,
+    online: await ctx.realtime.online.members(),
+  });
 
   app.get(
     '/my-blocks',
@@ -71,9 +75,10 @@ export function interactionListRoutes(app: ApiApp, ctx: AppContext): void {
         page.rows.map((r) => r.user.id),
       );
       const includePrimary = query.include.includes('approved_primary');
+      const context = await rc();
       return {
         data: page.rows.map(({ user, visit }) => ({
-          profile: profileCard(user, primaries.get(user.id), rc(), { includePrimary }),
+          profile: profileCard(user, primaries.get(user.id), context, { includePrimary }),
           visited_at: visit.lastVisitedAt.toISOString(),
           visits: visit.visits,
           is_new: visit.lastVisitedAt > seen,
@@ -105,9 +110,10 @@ export function interactionListRoutes(app: ApiApp, ctx: AppContext): void {
         page.rows.map((r) => r.user.id),
       );
       const includePrimary = query.include.includes('approved_primary');
+      const context = await rc();
       return {
         data: page.rows.map(({ user, createdAt }) => ({
-          profile: profileCard(user, primaries.get(user.id), rc(), { includePrimary }),
+          profile: profileCard(user, primaries.get(user.id), context, { includePrimary }),
           favorited_at: createdAt.toISOString(),
           is_new: received && createdAt > seen,
         })),

@@ -18,11 +18,14 @@ export function conversationResource(
   viewer: UserRow,
   loaded: LoadedConversation,
   include: ConversationIncludes,
+  /** Uuids of the members online now (`ctx.realtime.online.members()`), for the badges. */
+  online: ReadonlySet<string>,
 ): Conversation {
   const urls = { apiUrl: ctx.options.apiUrl, urls: ctx.photoUrls };
+  const rc = { ...urls, online };
   const member = (user: CardUser, photo: PhotoRow | null, withPhoto: boolean): ConversationMember => ({
     id: user.id,
-    ...profileCard(user, photo ?? undefined, urls, { includePrimary: withPhoto }),
+    ...profileCard(user, photo ?? undefined, rc, { includePrimary: withPhoto }),
   });
   const { row } = loaded;
   const initiator = member(loaded.initiator, loaded.initiatorPhoto, include.initiatorPhoto);

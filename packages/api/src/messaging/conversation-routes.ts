@@ -73,8 +73,11 @@ export function conversationRoutes(app: ApiApp, ctx: AppContext): void {
     const includes = include
       ? includesOf(include)
       : { initiatorPhoto: true, recipientPhoto: true, lastMessage: true };
-    const loaded = await loadConversation(ctx.db, member.user.id, row.id);
-    return { data: conversationResource(ctx, member.user, loaded, includes) };
+    const [loaded, online] = await Promise.all([
+      loadConversation(ctx.db, member.user.id, row.id),
+      ctx.realtime.online.members(),
+    ]);
+    return { data: conversationResource(ctx, member.user, loaded, includes, online) };
   }
 
   app.get(
@@ -97,9 +100,12 @@ export function conversationRoutes(app: ApiApp, ctx: AppContext): void {
         onlyRead: flag(f.only_read),
         onlyUnread: flag(f.only_unread),
       };
-      const page = await listConversations(ctx.db, member.user.id, filters, query);
+      const [page, online] = await Promise.all([
+        listConversations(ctx.db, member.user.id, filters, query),
+        ctx.realtime.online.members(),
+      ]);
       const include = includesOf(query.include);
-      const data = page.rows.map((loaded) => conversationResource(ctx, member.user, loaded, include));
+      const data = page.rows.map((loaded) => conversationResource(ctx, member.user, loaded, include, online));
       return {
         data,
         meta: { ...pageMeta(page.total, query), starred_conversations: page.starred },

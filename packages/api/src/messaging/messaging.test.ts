@@ -86,8 +86,8 @@ for (const { driver, skip } of drivers) {
             ...(options.socketId ? { socketId: options.socketId } : {}),
           });
         },
-        async presenceUserCount() {
-          return 0;
+        async presenceUserIds() {
+          return [];
         },
       };
       api = await startTestApi(driver, { broadcaster });

@@ -17,8 +17,8 @@ for (const { driver, skip } of drivers) {
       async publish(channels, event, data) {
         published.push({ channels, event, data });
       },
-      async presenceUserCount() {
-        return 0;
+      async presenceUserIds() {
+        return [];
       },
     };
     beforeAll(async () => {

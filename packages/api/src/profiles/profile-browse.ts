@@ -1,4 +1,4 @@
-import { ONLINE_WINDOW_SECONDS, PROFILE_LIMITS, UK_REGIONS } from '@ukd/contracts/api';
+import { PROFILE_LIMITS, UK_REGIONS } from '@ukd/contracts/api';
 import { and, count, eq, gt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { maybeRowFromJson } from '../db/json-rows';
@@ -46,9 +46,13 @@ export const browseSpec: ListQuerySpec<ProfileFilter, (typeof SORTS)[number]> = 
   maxLimit: 60,
 };
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function browseConditions(filter: Partial<Record<ProfileFilter, unknown>>): (SQL | undefined)[] {
+function browseConditions(
+  filter: Partial<Record<ProfileFilter, unknown>>,
+  online: ReadonlySet<string>,
+): (SQL | undefined)[] {
   const now = new Date();
   const out: (SQL | undefined)[] = [];
   if (filter.gender) out.push(eq(users.gender, filter.gender as 'male' | 'female'));
@@ -60,8 +64,12 @@ function browseConditions(filter: Partial<Record<ProfileFilter, unknown>>): (SQL
   if (typeof filter.username === 'string') {
     out.push(sql`lower(${users.username}) like ${`${likeEscape(filter.username.toLowerCase())}%`}`);
   }
+  // The same list as the online count: members connected now (`presence-online`).
   if (filter.online === true) {
-    out.push(gt(users.lastActiveAt, new Date(now.getTime() - ONLINE_WINDOW_SECONDS * 1000)));
+    // Presence ids come from the realtime server: only well-formed uuids reach the query.
+    const ids = [...online].filter((id) => UUID.test(id));
+    // One array parameter, so the statement's text (and its prepared plan) is the same for any count.
+    out.push(sql`${users.uuid} = any(${sql.param(ids)}::uuid[])`);
   }
   const withPhoto = sql`exists (select 1 from ${photos} where ${photos.userId} = ${users.id} and ${photos.status} = 'approved')`;
   if (filter.with_photo === true) out.push(withPhoto);
@@ -82,8 +90,9 @@ export async function browseProfiles(
   db: Db,
   viewer: Viewer,
   query: ListQuery<ProfileFilter, (typeof SORTS)[number]>,
+  online: ReadonlySet<string>,
 ): Promise<{ rows: { user: CardUser; photo: PhotoRow | null }[]; total: number }> {
-  const where = and(visibleTo(viewer), ...browseConditions(query.filter));
+  const where = and(visibleTo(viewer), ...browseConditions(query.filter, online));
   const order = query.sort.map((s) => {
     const col = s.field === 'created_at' ? users.createdAt : users.lastActiveAt;
     return s.direction === 'desc' ? sql`${col} desc nulls last` : sql`${col} asc nulls last`;

@@ -2,7 +2,6 @@ import {
   INTERESTS,
   type Interest,
   type MyProfile,
-  ONLINE_WINDOW_SECONDS,
   type ProfileCard,
   type ProfileCompletion,
   type ProfileRelation,
@@ -21,14 +20,12 @@ export interface ResourceContext {
   apiUrl: string;
   urls: PhotoUrls;
   now?: Date;
+  /** Uuids of the members in `presence-online` (the online count's list); none when not given. */
+  online?: ReadonlySet<string>;
 }
 
 const isRegion = (v: string | null): v is UkRegion => v !== null && (UK_REGIONS as string[]).includes(v);
 const isInterest = (v: string): v is Interest => (INTERESTS as string[]).includes(v);
-
-export function isOnline(lastActiveAt: Date | null, now = new Date()): boolean {
-  return !!lastActiveAt && now.getTime() - lastActiveAt.getTime() <= ONLINE_WINDOW_SECONDS * 1000;
-}
 
 /** The picture shown for a member: the approved primary photo, or their generated portrait. */
 export function primaryPhotoUrls(
@@ -78,7 +75,7 @@ export function profileCard(
     city: user.city,
     region: isRegion(user.region) ? user.region : null,
     headline: user.headline,
-    online: isOnline(lastActive, now),
+    online: rc.online?.has(user.uuid) ?? false,
     demo: user.demo,
     // Rounded down to the minute: enough for "active 5 minutes ago", less of a tracking signal.
     last_active_at: lastActive

@@ -34,13 +34,17 @@ const uuidParams = z.object({ uuid: z.string().max(64) });
 
 /** Browsing members, another member's profile, and the member's own profile (member scope). */
 export function profileRoutes(app: ApiApp, ctx: AppContext): void {
-  const rc = (): ResourceContext => ({ apiUrl: ctx.options.apiUrl, urls: ctx.photoUrls });
+  const rc = async (): Promise<ResourceContext> => ({
+    apiUrl: ctx.options.apiUrl,
+    urls: ctx.photoUrls,
+    online: await ctx.realtime.online.members(),
+  });
 
   async function ownProfile(userId: number) {
     const user = await storedMember(ctx.db, userId);
     const all = await photosOf(ctx.db, user.id, { approvedOnly: false });
     const completion = profileCompletion(user, all.filter((p) => p.status !== 'rejected').length);
-    return { data: myProfile(user, all, completion, rc()) };
+    return { data: myProfile(user, all, completion, await rc()) };
   }
 
   async function saveProfile(member: Member, input: ProfileUpdate) {
@@ -62,10 +66,12 @@ export function profileRoutes(app: ApiApp, ctx: AppContext): void {
     async (request) => {
       const member = currentMember(request);
       const query = parseListQuery(request.query, browseSpec);
-      const { rows, total } = await browseProfiles(ctx.db, member.user, query);
+      const context = await rc();
+      const online = context.online ?? new Set<string>();
+      const { rows, total } = await browseProfiles(ctx.db, member.user, query, online);
       const includePrimary = query.include.includes('approved_primary');
       return {
-        data: rows.map((r) => profileCard(r.user, r.photo ?? undefined, rc(), { includePrimary })),
+        data: rows.map((r) => profileCard(r.user, r.photo ?? undefined, context, { includePrimary })),
         meta: pageMeta(total, query),
       };
     },
@@ -102,7 +108,7 @@ export function profileRoutes(app: ApiApp, ctx: AppContext): void {
           await memberImage(ctx, member.user),
         );
       }
-      return { data: publicProfile(target, approved, relation, rc()) };
+      return { data: publicProfile(target, approved, relation, await rc()) };
     },
   );
 

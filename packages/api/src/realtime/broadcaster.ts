@@ -20,8 +20,12 @@ export interface Broadcaster {
   /** What carries the events, for logs and `/api/docs`: `in-process`, `pusher-http`, `none`. */
   readonly kind: 'in-process' | 'pusher-http' | 'none';
   publish(channels: string[], event: string, data: unknown, options?: BroadcastOptions): Promise<void>;
-  /** Distinct users in a presence channel (Pusher's `user_count`); 0 when nobody is in it. */
-  presenceUserCount(channel: string): Promise<number>;
+  /**
+   * The distinct user ids in a presence channel (Pusher's `/users`); empty when nobody is in it.
+   * The ids, not only their number, so "online now" on a profile and the online count are one
+   * reading of one list.
+   */
+  presenceUserIds(channel: string): Promise<string[]>;
   /**
    * Closes the sockets of these user ids on every node (`terminate_connections`, 4009: no
    * reconnect); the API's ids are session tags (`session-socket.ts`). Absent: nothing to close.
@@ -40,7 +44,6 @@ function chunks<T>(items: T[], size: number): T[][] {
 
 /** The realtime server's own API, plus its presence counter when it offers one. */
 type InProcessServer = Pick<RealtimeServer, 'publish' | 'presence'> & {
-  presenceCount?: (appId: string, channel: string) => Promise<number>;
   terminateUserConnections?: (appId: string, userId: string) => Promise<void>;
 };
 
@@ -55,10 +58,8 @@ export function inProcessBroadcaster(server: InProcessServer, appId: string): Br
         await server.publish(appId, group, event, data, publishOptions);
       }
     },
-    async presenceUserCount(channel) {
-      // In process the member list is a map lookup; a server exposing a counter is used when present.
-      if (server.presenceCount) return server.presenceCount(appId, channel);
-      return (await server.presence(appId, channel)).length;
+    async presenceUserIds(channel) {
+      return (await server.presence(appId, channel)).map((member) => member.user_id);
     },
     async terminateConnections(userIds) {
       await Promise.all(userIds.map((userId) => server.terminateUserConnections?.(appId, userId)));
@@ -75,20 +76,13 @@ export function pusherHttpBroadcaster(target: PusherHttpTarget): Broadcaster {
         await triggerEvents(target, group, event, data, options.socketId);
       }
     },
-    async presenceUserCount(channel) {
-      const result = await signedRequest(
-        target,
-        'GET',
-        `/channels/${encodeURIComponent(channel)}`,
-        undefined,
-        { info: 'user_count' },
-      );
+    async presenceUserIds(channel) {
+      const result = await signedRequest(target, 'GET', `/channels/${encodeURIComponent(channel)}/users`);
       if (result.status !== 200) {
         throw new Error(`Pusher HTTP API answered ${result.status}: ${result.body.slice(0, 200)}`);
       }
-      const body = JSON.parse(result.body) as { user_count?: unknown };
-      // An unoccupied channel may come back without user_count (Pusher, soketi).
-      return typeof body.user_count === 'number' ? body.user_count : 0;
+      const body = JSON.parse(result.body) as { users?: Array<{ id?: unknown }> };
+      return (body.users ?? []).flatMap((user) => (typeof user.id === 'string' ? [user.id] : []));
     },
     async terminateConnections(userIds) {
       await Promise.all(userIds.map((userId) => terminateUserConnections(target, userId)));
@@ -100,7 +94,7 @@ export function pusherHttpBroadcaster(target: PusherHttpTarget): Broadcaster {
 export const silentBroadcaster: Broadcaster = {
   kind: 'none',
   async publish() {},
-  async presenceUserCount() {
-    return 0;
+  async presenceUserIds() {
+    return [];
   },
 };

@@ -37,14 +37,15 @@ describe('OnlineCounter', () => {
   it('caches the count and answers the last known value while the realtime server is down', async () => {
     let calls = 0;
     let value = 3;
+    const ids = (n: number) => Array.from({ length: n }, (_, i) => `member-${i}`);
     let down = false;
     const broadcaster: Broadcaster = {
       kind: 'pusher-http',
       async publish() {},
-      async presenceUserCount() {
+      async presenceUserIds() {
         calls += 1;
         if (down) throw new Error('ECONNREFUSED');
-        return value;
+        return ids(value);
       },
     };
     const errors: string[] = [];
@@ -64,6 +65,7 @@ describe('OnlineCounter', () => {
     await cached.count();
     value = 11;
     expect(await cached.count()).toBe(8);
+    expect([...(await cached.members())]).toEqual(ids(8));
   });
 });
 

@@ -107,11 +107,15 @@ export class RealtimeEvents {
   }
 }
 
-/** Caches the `presence-online` user count briefly: it is polled by every open tab. */
+/**
+ * Who is online now: the members in `presence-online`, read briefly cached (every open tab polls
+ * the count, every list of profiles asks). The count in the top bar and the "Online now" badges
+ * are both this one list, so they never disagree.
+ */
 export class OnlineCounter {
-  #value = 0;
+  #members: ReadonlySet<string> = new Set();
   #fetchedAt = 0;
-  #pending: Promise<number> | null = null;
+  #pending: Promise<ReadonlySet<string>> | null = null;
 
   constructor(
     private readonly broadcaster: Broadcaster,
@@ -119,26 +123,30 @@ export class OnlineCounter {
     private readonly ttlMs = 10_000,
   ) {}
 
-  /** Never throws: an unreachable realtime server answers the last known count (or 0). */
-  async count(): Promise<number> {
-    if (Date.now() - this.#fetchedAt < this.ttlMs) return this.#value;
+  /** The uuids of the members online. Never throws: unreachable, it answers the last known list. */
+  async members(): Promise<ReadonlySet<string>> {
+    if (Date.now() - this.#fetchedAt < this.ttlMs) return this.#members;
     this.#pending ??= this.broadcaster
-      .presenceUserCount(realtimeChannels.online)
+      .presenceUserIds(realtimeChannels.online)
       .then(
-        (value) => {
-          this.#value = value;
+        (ids) => {
+          this.#members = new Set(ids);
           this.#fetchedAt = Date.now();
-          return value;
+          return this.#members;
         },
         (error: unknown) => {
           this.log('online count unavailable', error);
-          return this.#value;
+          return this.#members;
         },
       )
       .finally(() => {
         this.#pending = null;
       });
     return this.#pending;
+  }
+
+  async count(): Promise<number> {
+    return (await this.members()).size;
   }
 }
 

@@ -141,9 +141,6 @@ export const PROFILE_COMPLETION_REQUIREMENTS = [
 
 export type ProfileCompletionRequirement = (typeof PROFILE_COMPLETION_REQUIREMENTS)[number];
 
-/** "Online now" means active within this many seconds. */
-export const ONLINE_WINDOW_SECONDS = 300;
-
 /** Moderation state of a photo: others only ever see approved photos. */
 export const PHOTO_STATUSES = ['pending', 'approved', 'rejected'] as const;
 

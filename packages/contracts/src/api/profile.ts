@@ -42,6 +42,7 @@ export const profileCardSchema = z.object({
   city: z.string(),
   region: ukRegionSchema.nullable(),
   headline: z.string().nullable(),
+  /** Connected now: in `presence-online`, the list the online count (`/onlines/count`) counts. */
   online: z.boolean(),
   /** A sample member of the demo data, shown with a "Demo" label. */
   demo: z.boolean(),

@@ -1,6 +1,6 @@
 import { selectFormErrors } from '@ukd/store';
 import { Button, SiteLink, TextField } from '@ukd/ui';
-import { email, required, useForm, withMessage } from '@ukd/validation';
+import { email, Form, required, useForm, withMessage } from '@ukd/validation';
 import type { FormEvent } from 'react';
 import { useSelector } from 'react-redux';
 import { useShellServices } from '../../session/shell-services';
@@ -38,7 +38,7 @@ export default function ForgotPasswordPage() {
           {state.message}
         </p>
       ) : (
-        <form onSubmit={submit} noValidate>
+        <Form form={form} onSubmit={submit}>
           <TextField
             label="Email"
             type="email"
@@ -49,7 +49,7 @@ export default function ForgotPasswordPage() {
           <Button type="submit" disabled={state.status === 'busy'} className="shell-auth-card__submit">
             Send reset link
           </Button>
-        </form>
+        </Form>
       )}
       <p className="shell-auth-card__links">
         <SiteLink to="/login">Back to log in</SiteLink>

@@ -1,6 +1,6 @@
 import { selectFormErrors, selectSessionBusy } from '@ukd/store';
 import { Button, SiteLink, TextField } from '@ukd/ui';
-import { email, required, useForm, withMessage } from '@ukd/validation';
+import { email, Form, required, useForm, withMessage } from '@ukd/validation';
 import type { FormEvent } from 'react';
 import { useSelector } from 'react-redux';
 import { useShellServices } from '../../session/shell-services';
@@ -28,11 +28,11 @@ export default function LoginPage() {
 
   return (
     <AuthCard title="Log in" intro="Welcome back. Pick up where you left off.">
-      <form onSubmit={submit} noValidate>
+      <Form form={form} onSubmit={submit}>
         <TextField
           label="Email"
           type="email"
-          autoComplete="email"
+          autoComplete="username"
           error={form.errors.email}
           {...form.field('email')}
         />
@@ -46,7 +46,7 @@ export default function LoginPage() {
         <Button type="submit" disabled={busy} className="shell-auth-card__submit">
           {busy ? 'Logging in…' : 'Log in'}
         </Button>
-      </form>
+      </Form>
       <p className="shell-auth-card__links">
         <SiteLink to="/forgot-password">Forgot your password?</SiteLink>
         <span>

@@ -15,6 +15,7 @@ import {
   confirmed,
   date,
   email,
+  Form,
   included,
   max,
   min,
@@ -83,10 +84,11 @@ export default function RegisterPage() {
 
   return (
     <AuthCard title="Create your free account" intro="It takes about a minute. You must be 18 or over.">
-      <form onSubmit={submit} noValidate>
+      <Form form={form} onSubmit={submit}>
         <TextField
           label="Username"
-          autoComplete="username"
+          autoComplete="nickname"
+          hint="3 to 30 letters, numbers, dashes or underscores. Other members see it."
           error={form.errors.username}
           {...form.field('username')}
         />
@@ -101,7 +103,7 @@ export default function RegisterPage() {
           label="Password"
           type="password"
           autoComplete="new-password"
-          hint="At least 8 characters."
+          hint="At least 8 characters. A phrase of a few words is easy to remember."
           error={form.errors.password}
           {...form.field('password')}
         />
@@ -109,6 +111,7 @@ export default function RegisterPage() {
           label="Confirm password"
           type="password"
           autoComplete="new-password"
+          hint="Type the same password again."
           error={form.errors.password_confirmation}
           {...form.field('password_confirmation')}
         />
@@ -116,6 +119,7 @@ export default function RegisterPage() {
           label="I am a"
           options={genders}
           placeholder="Choose…"
+          autoComplete="sex"
           error={form.errors.gender}
           {...form.field('gender')}
         />
@@ -123,6 +127,7 @@ export default function RegisterPage() {
           label="Date of birth"
           type="date"
           autoComplete="bday"
+          hint="You must be 18 or over to join."
           error={form.errors.date_of_birth}
           {...form.field('date_of_birth')}
         />
@@ -151,7 +156,7 @@ export default function RegisterPage() {
         <Button type="submit" disabled={busy} className="shell-auth-card__submit">
           {busy ? 'Creating your account…' : 'Create account'}
         </Button>
-      </form>
+      </Form>
       <p className="shell-auth-card__links">
         <span>
           Already a member? <SiteLink to="/login">Log in</SiteLink>

@@ -1,6 +1,6 @@
 import { selectFormErrors } from '@ukd/store';
 import { Button, SiteLink, TextField } from '@ukd/ui';
-import { confirmed, min, required, useForm } from '@ukd/validation';
+import { confirmed, Form, min, required, useForm } from '@ukd/validation';
 import type { FormEvent } from 'react';
 import { useSelector } from 'react-redux';
 import { useSearchParams } from 'react-router';
@@ -58,7 +58,7 @@ export default function ResetPasswordPage() {
           {state.message} <SiteLink to="/forgot-password">Ask for a new link</SiteLink>
         </p>
       ) : null}
-      <form onSubmit={submit} noValidate>
+      <Form form={form} onSubmit={submit}>
         <TextField
           label="New password"
           type="password"
@@ -77,7 +77,7 @@ export default function ResetPasswordPage() {
         <Button type="submit" disabled={state.status === 'busy'} className="shell-auth-card__submit">
           Reset password
         </Button>
-      </form>
+      </Form>
     </AuthCard>
   );
 }
