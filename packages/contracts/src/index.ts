@@ -1,5 +1,6 @@
 export * from './event-map';
 export * from './preferences';
+export * from './prerendered';
 export * from './routes';
 export * from './shell-context';
 export * from './site-manifest';

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 
 /** SPEC §9: page titles read `title - product`. */
 export function useDocumentTitle(title: string, siteName: string) {
@@ -28,7 +28,8 @@ let siteDescription: string | undefined;
 export function usePageMeta(pathname: string, description?: string, canonical?: string | null) {
   useEffect(() => {
     const meta = headTag('meta[name="description"]', 'meta', { name: 'description' }) as HTMLMetaElement;
-    siteDescription ??= meta.content;
+    // A prerendered page's document carries its own description, and the site's beside it.
+    siteDescription ??= meta.dataset.siteContent ?? meta.content;
     meta.content = description ?? siteDescription;
   }, [description]);
   useEffect(() => {
@@ -38,10 +39,18 @@ export function usePageMeta(pathname: string, description?: string, canonical?: 
   }, [pathname, canonical]);
 }
 
-/** SPEC §2: every navigation starts at the top of the new page. */
+/**
+ * SPEC §2: every navigation starts at the top of the new page. Not the first page: the browser
+ * placed it, and a visitor may already have scrolled the prerendered copy before the shell drew it.
+ */
 export function useScrollReset(pathname: string) {
+  const first = useRef(true);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change by design
   useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
     window.scrollTo(0, 0);
   }, [pathname]);
 }
