@@ -79,7 +79,7 @@ export function createPrerenderedPages(siteDir: string) {
     };
     for (const remote of manifest.remotes ?? []) {
       // Remotes served from elsewhere (an absolute entry) keep their pages there.
-      if (!remote.entry.startsWith('/')) continue;
+      if (typeof remote.entry !== 'string' || !remote.entry.startsWith('/')) continue;
       const base = posix.dirname(remote.entry);
       add(readUnit(join(siteDir, base, prerenderedFileName)), base);
     }
