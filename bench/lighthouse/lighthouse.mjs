@@ -18,7 +18,11 @@ const publicBudget = { score: 95, lcp: 1800, tbt: 150, cls: 0.05 };
 const memberBudget = { score: 85, cls: 0.05 };
 
 const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '3' }, 'no-build': { type: 'boolean', default: false } },
+  options: {
+    runs: { type: 'string', default: '3' },
+    'no-build': { type: 'boolean', default: false },
+    only: { type: 'string' },
+  },
 });
 const runs = Number(values.runs);
 const root = join(import.meta.dirname, '..', '..');
@@ -191,7 +195,7 @@ const limit = {
 console.log(`Lighthouse ${lighthouse.version ?? ''} mobile, median of ${runs} runs per page, ${base}`);
 let failed = false;
 let loggedIn = false;
-for (const page of pages) {
+for (const page of pages.filter((p) => !values.only || values.only.split(',').includes(p.label ?? p.path))) {
   if (page.member && !loggedIn) {
     await logInInBrowser();
     loggedIn = true;

@@ -82,7 +82,9 @@ test('marketing ships a new lander by deploying mfe-landers alone; neither the s
     // Prerendered by that deploy alone: the headline and call to action are in the HTML itself.
     for (const path of ['/landers/spring-singles', '/springsingles']) {
       const html = await (await page.request.get(path)).text();
-      expect(html, path).toMatch(/<div id="prerendered">.*<h1[^>]*>Spring into something new<\/h1>/s);
+      expect(html, path).toMatch(
+        /<div id="root" data-prerendered="">.*<h1[^>]*>Spring into something new<\/h1>/s,
+      );
       expect(html, path).toContain('>Join free this spring</a>');
       expect(html, path).toContain('<title>Spring singles - Flirtlane</title>');
     }

@@ -4,7 +4,5 @@ import { boot } from './boot';
 import { takeOverPrerendered } from './prerender/take-over';
 
 const root = document.getElementById('root');
-if (root) {
-  takeOverPrerendered(root);
-  void boot(root);
-}
+// A page the server prerendered stays until the shell has drawn it again in a root of its own.
+if (root) void boot(root.hasAttribute('data-prerendered') ? takeOverPrerendered(root) : root);

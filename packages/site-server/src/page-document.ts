@@ -9,8 +9,8 @@ const rootElement = /<div\s+id="?root"?\s*><\/div>/i;
 /**
  * The shell's `index.html` with a prerendered page in it: the page's title, description,
  * canonical link and Open Graph tags in the head, its stylesheets after the shell's, and its
- * markup inside the layout's chrome in `#prerendered`, shown until the shell has drawn the same
- * page in `#root` (hidden until then; see the shell's `take-over.ts`). No inline script or
+ * markup inside the layout's chrome in `#root[data-prerendered]`, shown until the shell has drawn
+ * the same page (see the shell's `take-over.ts`). No inline script or
  * style: the CSP allows neither. Null when the shell's page is not one this can fill.
  */
 export function pageDocument(
@@ -41,7 +41,6 @@ export function pageDocument(
     .replace(/<noscript>[\s\S]*?<\/noscript>/i, '')
     .replace(
       rootElement,
-      () =>
-        `<div id="prerendered">${frame.before}${page.html}${frame.after}</div><div id="root" hidden></div>`,
+      () => `<div id="root" data-prerendered="">${frame.before}${page.html}${frame.after}</div>`,
     );
 }

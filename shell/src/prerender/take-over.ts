@@ -1,16 +1,14 @@
 /**
- * The page the server prerendered (`#prerendered`) stays on screen while the shell draws the same
- * page in `#root`, hidden until then; the two are swapped in one task, so the browser never
- * paints the loading state between them. The shell's page is ready when nothing in it is still
+ * The page the server prerendered (`#root[data-prerendered]`) stays on screen while the shell
+ * draws the same page into a new root kept out of the document (so nothing is on the page twice,
+ * for the visitor, assistive technology or a test); the two are swapped in one task, so the
+ * browser never paints the loading state between them. The shell's page is ready when nothing in it is still
  * loading (no page spinner, no empty remote outlet); a navigation, or a wait too long for the
  * remote, swaps at once. What the visitor typed and where the caret was move across.
  */
-export function takeOverPrerendered(root: HTMLElement, { patienceMs = 15_000 } = {}): void {
-  const prerendered = document.getElementById('prerendered');
-  if (!prerendered) {
-    root.hidden = false;
-    return;
-  }
+export function takeOverPrerendered(prerendered: HTMLElement, { patienceMs = 15_000 } = {}): HTMLElement {
+  const root = document.createElement('div');
+  root.id = 'root';
   const path = window.location.pathname;
   const ready = () =>
     window.location.pathname !== path ||
@@ -27,8 +25,7 @@ export function takeOverPrerendered(root: HTMLElement, { patienceMs = 15_000 } =
     prerendered.removeEventListener('click', followInPage);
     const focused = prerendered.contains(document.activeElement) ? document.activeElement : null;
     const typed = typedFields(prerendered);
-    prerendered.remove();
-    root.hidden = false;
+    prerendered.replaceWith(root);
     carryOver(root, typed, focused);
   };
   const observer = new MutationObserver(() => {
@@ -48,6 +45,7 @@ export function takeOverPrerendered(root: HTMLElement, { patienceMs = 15_000 } =
     window.history.pushState(null, '', url.pathname + url.search + url.hash);
   }
   prerendered.addEventListener('click', followInPage);
+  return root;
 }
 
 /** Fields the visitor filled in before the swap, by id. */

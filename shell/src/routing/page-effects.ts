@@ -39,18 +39,19 @@ export function usePageMeta(pathname: string, description?: string, canonical?: 
   }, [pathname, canonical]);
 }
 
+/** The address the document was loaded at: the browser placed that page itself. */
+const landedOn = typeof window === 'undefined' ? null : window.location.pathname;
+
 /**
- * SPEC §2: every navigation starts at the top of the new page. Not the first page: the browser
- * placed it, and a visitor may already have scrolled the prerendered copy before the shell drew it.
+ * SPEC §2: every navigation starts at the top of the new page. Not the page the document was
+ * loaded for: the browser placed it, and the visitor may already have scrolled its prerendered
+ * copy before the shell drew it.
  */
 export function useScrollReset(pathname: string) {
   const first = useRef(true);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change by design
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    window.scrollTo(0, 0);
+    const loadedHere = first.current && pathname === landedOn;
+    first.current = false;
+    if (!loadedHere) window.scrollTo(0, 0);
   }, [pathname]);
 }
