@@ -6,6 +6,8 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { StaticRouter } from 'react-router';
+import { CONSENT_COOKIE, type ConsentStore } from './consent/consent-store';
+import CookieBanner from './consent/cookie-banner';
 import { Layout } from './layouts/layout';
 import { renderOnlyServices } from './prerender/render-only-services';
 import { shellPages } from './routing/shell-pages';
@@ -80,5 +82,18 @@ export async function prerender({ site }: { site: SiteInfo }) {
       ),
     });
   }
-  return { pages, frames };
+  // Its buttons wait, disabled, for the live banner, which replaces it once the script runs.
+  const firstVisit: ConsentStore = {
+    current: () => ({ choice: null, open: false }),
+    subscribe: () => () => undefined,
+    choose: () => undefined,
+    reopen: () => undefined,
+    dismiss: () => undefined,
+  };
+  const banner = render('/', <CookieBanner consent={firstVisit} requested={false} />).replaceAll(
+    '<button',
+    '<button disabled=""',
+  );
+  checkMarkup('cookie banner', banner);
+  return { pages, frames, consentBanner: { cookie: CONSENT_COOKIE, html: banner } };
 }

@@ -37,6 +37,11 @@ export interface PrerenderedUnit {
   pages: PrerenderedPage[];
   /** Only the shell's: each layout's chrome around a page. */
   frames?: Partial<Record<LayoutName, PrerenderedFrame>>;
+  /**
+   * Only the shell's: the cookie banner a first visitor sees, put into a prerendered page unless
+   * the request carries `cookie` (`name=value`: the visitor has chosen).
+   */
+  consentBanner?: { cookie: string; html: string };
 }
 
 /** The file a unit's prerender step writes into its build folder. */

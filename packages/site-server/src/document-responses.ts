@@ -67,7 +67,7 @@ export function createDocumentResponses(limit = 500) {
       }
       reply.header('Cache-Control', 'no-cache');
       reply.header('ETag', variant.etag);
-      reply.header('Vary', 'Accept-Encoding');
+      if (!reply.hasHeader('Vary')) reply.header('Vary', 'Accept-Encoding');
       if (noneMatch(request.headers['if-none-match'], variant.etag)) {
         reply.code(304).send();
         return true;

@@ -15,8 +15,9 @@ const rootElement = /<div\s+id="?root"?\s*><\/div>/i;
  */
 export function pageDocument(
   shellHtml: string,
-  { page, frame, styles, siteName }: FoundPage,
+  { page, frame, styles, siteName, consentBanner }: FoundPage,
   origin: string,
+  { firstVisit = false }: { firstVisit?: boolean } = {},
 ) {
   if (!rootElement.test(shellHtml) || !shellHtml.includes('</head>')) return null;
   const title = escapeHtml(siteName ? `${page.title} - ${siteName}` : page.title);
@@ -34,13 +35,23 @@ export function pageDocument(
     `<meta property="og:url" content="${url}">`,
     ...styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
   ].join('');
-  return shellHtml
-    .replace(/<title>[^<]*<\/title>/i, `<title>${title}</title>`)
-    .replace(descriptionTag, '')
-    .replace('</head>', () => `${head}</head>`)
-    .replace(/<noscript>[\s\S]*?<\/noscript>/i, '')
-    .replace(
-      rootElement,
-      () => `<div id="root" data-prerendered="">${frame.before}${page.html}${frame.after}</div>`,
-    );
+  return (
+    shellHtml
+      .replace(/<title>[^<]*<\/title>/i, `<title>${title}</title>`)
+      .replace(descriptionTag, '')
+      .replace('</head>', () => `${head}</head>`)
+      .replace(/<noscript>[\s\S]*?<\/noscript>/i, '')
+      // A first visitor's cookie banner paints with the page (it is the largest text on a phone):
+      // drawn after the script, it would be the page's Largest Contentful Paint. The shell's
+      // ConsentHost replaces it with the live one.
+      .replace(/<body([^>]*)>/i, (body) =>
+        firstVisit && consentBanner
+          ? `${body}<div id="cookie-consent"><div data-prerendered="">${consentBanner.html}</div></div>`
+          : body,
+      )
+      .replace(
+        rootElement,
+        () => `<div id="root" data-prerendered="">${frame.before}${page.html}${frame.after}</div>`,
+      )
+  );
 }

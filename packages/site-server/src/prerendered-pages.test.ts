@@ -59,6 +59,10 @@ beforeAll(async () => {
   writeJson(join(siteDir, 'shell', 'prerendered.json'), {
     styles: [],
     frames: { guest: frame('Visitor top bar') },
+    consentBanner: {
+      cookie: 'cookie-consent=1',
+      html: '<section class="shell-consent">Cookies on this site</section>',
+    },
     pages: [
       { path: '/login', title: 'Log in', layout: 'auth', html: '<h1>Log in</h1>', frame: frame('Register') },
     ],
@@ -72,7 +76,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 describe('prerendered pages', () => {
-  it('puts the page inside the shell document: head tags, chrome, markup, hidden root', async () => {
+  it('puts the page inside the shell document: head tags, chrome, markup in the root', async () => {
     const response = await app.inject({ url: '/lander32?s1=ad&gclid=1' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -99,6 +103,21 @@ describe('prerendered pages', () => {
     expect(html).not.toContain('<noscript>');
   });
 
+  it('puts the cookie banner in for a visitor who has not chosen, and only for them', async () => {
+    const banner = '<body><div id="cookie-consent"><div data-prerendered=""><section class="shell-consent">';
+    const first = await app.inject({ url: '/lander32' });
+    expect(first.body).toContain(banner);
+    expect(first.headers.vary).toBe('Accept-Encoding, Cookie');
+    for (const cookie of ['cookie-consent=1', 'a=b; cookie-consent=1; c=d']) {
+      const chosen = await app.inject({ url: '/lander32', headers: { cookie } });
+      expect(chosen.body, cookie).not.toContain('shell-consent');
+      expect(chosen.body, cookie).toContain('<h1>Tonight could be interesting</h1>');
+      expect(chosen.headers.etag, cookie).not.toBe(first.headers.etag);
+    }
+    // An older version of the choice is no choice: the banner asks again.
+    expect((await app.inject({ url: '/', headers: { cookie: 'cookie-consent=0' } })).body).toContain(banner);
+  });
+
   it('answers each address form of a page, and leaves other pages to the shell alone', async () => {
     for (const url of ['/', '/LANDER32/', '/lander32']) {
       expect((await app.inject({ url })).body, url).toContain('<div id="root" data-prerendered="">');
@@ -117,7 +136,7 @@ describe('prerendered pages', () => {
     const plain = await app.inject({ url: '/lander32' });
     const br = await app.inject({ url: '/lander32', headers: { 'accept-encoding': 'gzip, br' } });
     expect(br.headers['content-encoding']).toBe('br');
-    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(br.headers.vary).toBe('Accept-Encoding, Cookie');
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
     expect(br.headers.etag).not.toBe(plain.headers.etag);
     const again = await app.inject({

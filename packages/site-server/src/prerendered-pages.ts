@@ -14,6 +14,7 @@ export interface FoundPage {
   frame: PrerenderedFrame;
   styles: string[];
   siteName: string;
+  consentBanner?: PrerenderedUnit['consentBanner'];
 }
 
 interface Loaded {
@@ -22,6 +23,7 @@ interface Loaded {
   siteName: string;
   pages: Map<string, { page: PrerenderedPage; styles: string[] }>;
   frames: PrerenderedUnit['frames'];
+  consentBanner: PrerenderedUnit['consentBanner'];
 }
 
 function mtimeOf(file: string): number {
@@ -85,7 +87,13 @@ export function createPrerenderedPages(siteDir: string) {
     }
     const shell = readUnit(shellFile);
     add(shell, '/shell');
-    loaded = { version, siteName: manifest.site?.name ?? '', pages, frames: shell?.frames };
+    loaded = {
+      version,
+      siteName: manifest.site?.name ?? '',
+      pages,
+      frames: shell?.frames,
+      consentBanner: shell?.consentBanner,
+    };
     return loaded;
   }
 
@@ -93,13 +101,19 @@ export function createPrerenderedPages(siteDir: string) {
     /** Changes whenever any prerendered page may have. */
     version: () => load().version,
     find(pathname: string): FoundPage | null {
-      const { pages, frames, siteName } = load();
+      const { pages, frames, siteName, consentBanner } = load();
       const found = pages.get(pageKey(pathname));
       if (!found) return null;
       const frame = found.page.frame ?? frames?.[found.page.layout];
       // Without the shell's chrome the page would jump when the shell draws it: serve no markup.
       if (!frame) return null;
-      return { page: found.page, frame, styles: found.styles, siteName };
+      return {
+        page: found.page,
+        frame,
+        styles: found.styles,
+        siteName,
+        ...(consentBanner && { consentBanner }),
+      };
     },
   };
 }

@@ -151,9 +151,13 @@ export async function createSiteServer({
     const found = development ? null : prerendered.find(path);
     if (!found) return false;
     const origin = siteOrigin ?? `${request.protocol}://${request.host}`;
-    const key = `${prerendered.version()} ${statSync(shellPage).mtimeMs} ${origin} ${pageKey(path)}`;
+    // Whether the visitor has made a cookie choice (the shell's consent cookie) picks the banner.
+    const cookies = (request.headers.cookie ?? '').split(';').map((pair) => pair.trim());
+    const firstVisit = found.consentBanner ? !cookies.includes(found.consentBanner.cookie) : false;
+    const key = `${prerendered.version()} ${statSync(shellPage).mtimeMs} ${origin} ${pageKey(path)} ${firstVisit}`;
+    reply.header('Vary', 'Accept-Encoding, Cookie');
     return documents.send(request, reply, key, () =>
-      pageDocument(readFileSync(shellPage, 'utf8'), found, origin),
+      pageDocument(readFileSync(shellPage, 'utf8'), found, origin, { firstVisit }),
     );
   }
 
