@@ -46,8 +46,13 @@ test('the HTML of / and /lander32 holds the headline, call to action, title, can
   );
 });
 
-test('with JavaScript off, a lander shows its headline and a working call to action', async ({ browser }) => {
+test('with JavaScript off, a lander shows its headline and a working call to action', async ({
+  browser,
+  baseURL,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
+  // A visitor who has chosen about cookies: without a script the prerendered banner stays, inert.
+  await context.addCookies([{ name: 'cookie-consent', value: '1', url: baseURL ?? '' }]);
   const page = await context.newPage();
   await page.goto('/lander32');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tonight could be interesting');
@@ -56,7 +61,7 @@ test('with JavaScript off, a lander shows its headline and a working call to act
   await expect(cta).toHaveAttribute('href', '/register');
   // Styled by its own stylesheet: the hero's colours, not the browser's defaults.
   const background = await page
-    .locator('section')
+    .locator('[data-lander] section')
     .first()
     .evaluate((element) => getComputedStyle(element).backgroundImage);
   expect(background).not.toBe('none');
