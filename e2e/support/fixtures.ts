@@ -16,7 +16,11 @@ export const test = base.extend<{
   // does not cover what they click. The cookie journeys set `test.use({ cookieChoice: null })`.
   cookieChoice: [{ analytics: false, advertising: false }, { option: true }],
   presetCookieChoice: [
-    async ({ context, cookieChoice }, use) => {
+    async ({ context, cookieChoice, baseURL }, use) => {
+      if (cookieChoice && baseURL) {
+        // The cookie the shell keeps beside a choice: prerendered pages then come without the banner.
+        await context.addCookies([{ name: 'cookie-consent', value: '1', url: baseURL }]);
+      }
       if (cookieChoice) {
         await context.addInitScript((choice) => {
           try {

@@ -125,6 +125,8 @@ test.describe('cookie consent', () => {
     await page.goto('/');
     const heading = page.getByRole('heading', { level: 1 });
     await expect(heading).toBeVisible();
+    // Measured once the shell has taken over the prerendered page (which swaps the elements).
+    await expect(page.locator('#root[data-prerendered]')).toHaveCount(0);
     const before = await heading.boundingBox();
     await expect(banner(page)).toBeVisible();
     // An overlay: the page under it did not move.

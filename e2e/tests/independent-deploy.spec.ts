@@ -79,6 +79,15 @@ test('marketing ships a new lander by deploying mfe-landers alone; neither the s
   try {
     deployLanders(checkout);
 
+    // Prerendered by that deploy alone: the headline and call to action are in the HTML itself.
+    for (const path of ['/landers/spring-singles', '/springsingles']) {
+      const html = await (await page.request.get(path)).text();
+      expect(html, path).toMatch(
+        /<div id="root" data-prerendered="">.*<h1[^>]*>Spring into something new<\/h1>/s,
+      );
+      expect(html, path).toContain('>Join free this spring</a>');
+      expect(html, path).toContain('<title>Spring singles - Flirtlane</title>');
+    }
     // The server learns the new route from the rewritten site manifest: no restart.
     expect((await page.goto('/landers/spring-singles'))?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1, name: 'Spring into something new' })).toBeVisible();

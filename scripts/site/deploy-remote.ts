@@ -9,8 +9,10 @@ import {
   shellRoutes,
 } from '@ukd/contracts';
 import { type RemoteRoute, routeDefinitions } from '@ukd/federation/remote-routes';
+import { precompressFolder } from '@ukd/site-server/precompress';
 import { createJiti } from 'jiti';
 import { buildUnit, repoRoot } from './build-unit';
+import { prerenderUnit } from './prerender-unit';
 
 const jiti = createJiti(import.meta.url, { moduleCache: false });
 
@@ -39,7 +41,7 @@ export async function deployRemote(
   remote: RemoteId,
   sourceDir = join(repoRoot, remote),
   intoSite = siteDir,
-  { precompress = true }: { precompress?: boolean } = {},
+  { precompress = true, prerender = true }: { precompress?: boolean; prerender?: boolean } = {},
 ) {
   const started = Date.now();
   const version = `${started.toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -52,8 +54,12 @@ export async function deployRemote(
   const slots = await readRemoteSlots(remote, sourceDir);
   const nav = await readRemoteNav(remote, sourceDir);
 
+  await buildUnit({ dir: sourceDir, outDir, precompress: false });
+  // Its public pages as HTML, written beside its files: the site server serves them from the
+  // moment the manifest names this version, with no shell rebuild.
+  const prerendered = prerender ? await prerenderUnit(sourceDir, remote, outDir, siteInfo) : 0;
   // Compressed before the manifest names this version: its first visitor already gets brotli.
-  await buildUnit({ dir: sourceDir, outDir, precompress });
+  if (precompress) await precompressFolder(outDir);
 
   const shellClash = shellRoutes.find((route) => definitions.some((mine) => mine.path === route.path));
   if (shellClash) throw new Error(`${remote} cannot take ${shellClash.path}: the shell owns it`);
@@ -87,7 +93,9 @@ export async function deployRemote(
     .slice(keptVersions - 1);
   for (const name of old) rmSync(join(remoteDir, name), { recursive: true, force: true });
 
-  console.log(`deployed ${remote} ${version} (${definitions.length} routes) in ${Date.now() - started} ms`);
+  console.log(
+    `deployed ${remote} ${version} (${definitions.length} routes, ${prerendered} prerendered) in ${Date.now() - started} ms`,
+  );
   return version;
 }
 

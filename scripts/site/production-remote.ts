@@ -40,7 +40,8 @@ export async function ensureProductionRemote(
     );
     if (statSync(builtManifest).mtimeMs >= sources) return 'reused';
   }
-  // Development serves the plain files; compressing them would only slow the start.
-  await deployRemote(remote, join(repoRoot, remote), siteDir, { precompress: false });
+  // Development serves the plain files and draws every page in the browser; compressing and
+  // prerendering would only slow the start.
+  await deployRemote(remote, join(repoRoot, remote), siteDir, { precompress: false, prerender: false });
   return 'built';
 }

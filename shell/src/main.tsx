@@ -1,6 +1,8 @@
 import '@ukd/ui/tokens.css';
 import './shell.css';
 import { boot } from './boot';
+import { takeOverPrerendered } from './prerender/take-over';
 
 const root = document.getElementById('root');
-if (root) void boot(root);
+// A page the server prerendered stays until the shell has drawn it again in a root of its own.
+if (root) void boot(root.hasAttribute('data-prerendered') ? takeOverPrerendered(root) : root);

@@ -52,6 +52,40 @@ function federationRuntimeAsEsm(): Record<string, string> {
   return aliases;
 }
 
+/** How every unit compiles its sources: TypeScript and JSX with SWC, MDX, CSS modules, assets. */
+export function unitModules(prod: boolean, hot: boolean): NonNullable<Configuration['module']> {
+  return {
+    parser: { 'css/module': { namedExports: false } },
+    rules: [
+      {
+        test: /\.[cm]?[jt]sx?$/,
+        exclude: /node_modules/,
+        loader: 'builtin:swc-loader',
+        options: {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            transform: {
+              react: { runtime: 'automatic', development: !prod, refresh: hot },
+            },
+            target: 'es2022',
+          },
+        },
+        type: 'javascript/auto',
+      },
+      {
+        // Static and legal copy is content (`src/content/*.mdx`); the loader compiles it to a
+        // component on React's automatic JSX runtime, so nothing else has to run over it.
+        test: /\.mdx$/,
+        loader: require.resolve('@mdx-js/loader'),
+        type: 'javascript/auto',
+      },
+      { test: /\.module\.css$/, type: 'css/module' },
+      { test: /\.css$/, exclude: /\.module\.css$/, type: 'css' },
+      { test: /\.(png|jpe?g|webp|avif|svg|woff2?)$/, type: 'asset/resource' },
+    ],
+  };
+}
+
 /**
  * The one rspack + Module Federation config every unit builds with, so shared singletons,
  * loaders and output naming never drift between teams.
@@ -140,36 +174,7 @@ export function createUnitConfig(options: UnitOptions): Configuration {
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
       alias: federationRuntimeAsEsm(),
     },
-    module: {
-      parser: { 'css/module': { namedExports: false } },
-      rules: [
-        {
-          test: /\.[cm]?[jt]sx?$/,
-          exclude: /node_modules/,
-          loader: 'builtin:swc-loader',
-          options: {
-            jsc: {
-              parser: { syntax: 'typescript', tsx: true },
-              transform: {
-                react: { runtime: 'automatic', development: !prod, refresh: Boolean(options.hot) },
-              },
-              target: 'es2022',
-            },
-          },
-          type: 'javascript/auto',
-        },
-        {
-          // Static and legal copy is content (`src/content/*.mdx`); the loader compiles it to a
-          // component on React's automatic JSX runtime, so nothing else has to run over it.
-          test: /\.mdx$/,
-          loader: require.resolve('@mdx-js/loader'),
-          type: 'javascript/auto',
-        },
-        { test: /\.module\.css$/, type: 'css/module' },
-        { test: /\.css$/, exclude: /\.module\.css$/, type: 'css' },
-        { test: /\.(png|jpe?g|webp|avif|svg|woff2?)$/, type: 'asset/resource' },
-      ],
-    },
+    module: unitModules(prod, Boolean(options.hot)),
     optimization: {
       minimize: prod,
       // A runtime chunk breaks remoteEntry registration (MF RUNTIME-001).

@@ -16,6 +16,8 @@ function sourceFiles(dir: string): string[] {
   const out: string[] = [];
   for (const entry of readdirSync(dir)) {
     if (entry === 'node_modules' || entry === 'dist') continue;
+    // Prerendering runs in a Node bundle of its own at deploy time, outside federation's sharing.
+    if (entry === 'prerender' || entry === 'prerender.tsx') continue;
     const path = join(dir, entry);
     if (statSync(path).isDirectory()) out.push(...sourceFiles(path));
     else if (/\.(ts|tsx)$/.test(entry) && !/\.test\.tsx?$/.test(entry)) out.push(path);

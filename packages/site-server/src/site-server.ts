@@ -1,9 +1,17 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
+import { createDocumentResponses } from './document-responses';
+import { pageDocument } from './page-document';
 import { createPageRoutes } from './page-routes';
+import { createPrerenderedPages, pageKey } from './prerendered-pages';
 import {
   API_HEADERS,
   contentSecurityPolicy,
@@ -135,6 +143,23 @@ export async function createSiteServer({
   }
   const shellPage = join(siteDir, 'shell', 'index.html');
   const pageRoutes = createPageRoutes(siteDir);
+  const prerendered = createPrerenderedPages(siteDir);
+  const documents = createDocumentResponses();
+
+  /** A page its owner prerendered at deploy time, in the shell's document; false if none. */
+  function sendPrerendered(request: FastifyRequest, reply: FastifyReply, path: string): boolean {
+    const found = development ? null : prerendered.find(path);
+    if (!found) return false;
+    const origin = siteOrigin ?? `${request.protocol}://${request.host}`;
+    // Whether the visitor has made a cookie choice (the shell's consent cookie) picks the banner.
+    const cookies = (request.headers.cookie ?? '').split(';').map((pair) => pair.trim());
+    const firstVisit = found.consentBanner ? !cookies.includes(found.consentBanner.cookie) : false;
+    const key = `${prerendered.version()} ${statSync(shellPage).mtimeMs} ${origin} ${pageKey(path)} ${firstVisit}`;
+    reply.header('Vary', 'Accept-Encoding, Cookie');
+    return documents.send(request, reply, key, () =>
+      pageDocument(readFileSync(shellPage, 'utf8'), found, origin, { firstVisit }),
+    );
+  }
 
   // Looked up per request, so a remote deployed while the server runs is served at once.
   const staticFiles = createStaticFiles();
@@ -153,6 +178,7 @@ export async function createSiteServer({
     }
     // The shell draws the 404 page itself; the status tells crawlers and link checkers.
     const status = pageRoutes.isPage(path) ? 200 : 404;
+    if (status === 200 && sendPrerendered(request, reply, path)) return reply;
     if (!(await staticFiles.send(request, reply, shellPage, { status }))) {
       return reply.code(404).type('application/json').send({ message: 'Not Found' });
     }

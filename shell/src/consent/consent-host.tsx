@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import type { ConsentStore } from './consent-store';
 
@@ -21,14 +21,30 @@ export function ConsentHost({ consent }: { consent: ConsentStore }) {
     return () => clearTimeout(id);
   }, []);
   const show = state.open || (painted && state.choice === null);
+  useEffect(() => {
+    // The server showed the banner (no consent cookie) to a visitor whose choice is in storage.
+    if (state.choice !== null) removePrerenderedBanner();
+  }, [state.choice]);
   if (!show) return null;
   return createPortal(
     <Suspense fallback={null}>
       {/* A new key per opening: the banner starts from the stored choice each time. */}
       <CookieBanner key={state.choice?.date ?? 'new'} consent={consent} requested={state.open} />
+      <ReplacesPrerenderedBanner />
     </Suspense>,
     bannerSlot(),
   );
+}
+
+/** The copy of the banner in a prerendered page, shown until the live one is there. */
+function removePrerenderedBanner() {
+  for (const copy of document.querySelectorAll('#cookie-consent > [data-prerendered]')) copy.remove();
+}
+
+/** Commits with the live banner (once its code is there), so no frame shows neither or both. */
+function ReplacesPrerenderedBanner() {
+  useLayoutEffect(removePrerenderedBanner, []);
+  return null;
 }
 
 /** The banner's place: the first thing in the body, so it comes first in the tab order. */

@@ -11,6 +11,18 @@ import {
 const NOW = Date.parse('2026-11-25T12:00:00Z');
 
 describe('cookie consent storage', () => {
+  it('keeps the consent cookie beside the stored choice, for the server to leave the banner out', () => {
+    const storage = memoryStorage();
+    const cookie = vi.fn();
+    const consent = createConsentStore(storage, () => NOW, cookie);
+    expect(cookie).toHaveBeenLastCalledWith(null, NOW);
+    consent.choose({ analytics: false, advertising: false });
+    expect(cookie).toHaveBeenLastCalledWith(expect.objectContaining({ version: CONSENT_VERSION }), NOW);
+    // A later visit re-writes it from storage (a choice made before the cookie existed).
+    createConsentStore(storage, () => NOW + 1000, cookie);
+    expect(cookie).toHaveBeenLastCalledWith(expect.objectContaining({ analytics: false }), NOW + 1000);
+  });
+
   it('starts undecided, stores a choice with its version and date, and tells listeners', () => {
     const storage = memoryStorage();
     const consent = createConsentStore(storage, () => NOW);

@@ -63,8 +63,33 @@ export interface ConsentStore {
   dismiss(): void;
 }
 
-export function createConsentStore(storage: Storage, now: () => number = Date.now): ConsentStore {
+/**
+ * A cookie that says only "this visitor has chosen" (strictly necessary: it remembers the
+ * choice), so the server can leave the banner out of a prerendered page, or put it in for a
+ * first visit, where it is then part of the first paint. It lives as long as the choice holds.
+ */
+export const CONSENT_COOKIE = `cookie-consent=${CONSENT_VERSION}`;
+
+export type ConsentCookie = (choice: ConsentChoice | null, now: number) => void;
+
+/** The consent cookie in the browser's jar (a no-op outside one). */
+export const documentConsentCookie: ConsentCookie = (choice, now) => {
+  if (typeof document === 'undefined') return;
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  const seconds = choice ? Math.floor((Date.parse(choice.date) + CONSENT_MAX_AGE_MS - now) / 1000) : 0;
+  const jar = seconds > 0 ? CONSENT_COOKIE : 'cookie-consent=';
+  // biome-ignore lint/suspicious/noDocumentCookie: one fixed name and value; the Cookie Store API is missing in Firefox
+  document.cookie = `${jar}; Path=/; Max-Age=${Math.max(0, seconds)}; SameSite=Lax${secure}`;
+};
+
+export function createConsentStore(
+  storage: Storage,
+  now: () => number = Date.now,
+  cookie: ConsentCookie = documentConsentCookie,
+): ConsentStore {
   let state: ConsentState = { choice: readChoice(storage.getItem(CONSENT_STORAGE_KEY), now()), open: false };
+  // A choice stored before the cookie existed, or one that expired: the cookie follows storage.
+  cookie(state.choice, now());
   const listeners = new Set<() => void>();
   const set = (next: ConsentState) => {
     state = next;
@@ -84,6 +109,7 @@ export function createConsentStore(storage: Storage, now: () => number = Date.no
         advertising,
       };
       storage.setItem(CONSENT_STORAGE_KEY, JSON.stringify(choice));
+      cookie(choice, now());
       set({ choice, open: false });
     },
     reopen: () => set({ ...state, open: true }),

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 
 /** SPEC §9: page titles read `title - product`. */
 export function useDocumentTitle(title: string, siteName: string) {
@@ -28,7 +28,8 @@ let siteDescription: string | undefined;
 export function usePageMeta(pathname: string, description?: string, canonical?: string | null) {
   useEffect(() => {
     const meta = headTag('meta[name="description"]', 'meta', { name: 'description' }) as HTMLMetaElement;
-    siteDescription ??= meta.content;
+    // A prerendered page's document carries its own description, and the site's beside it.
+    siteDescription ??= meta.dataset.siteContent ?? meta.content;
     meta.content = description ?? siteDescription;
   }, [description]);
   useEffect(() => {
@@ -38,10 +39,19 @@ export function usePageMeta(pathname: string, description?: string, canonical?: 
   }, [pathname, canonical]);
 }
 
-/** SPEC §2: every navigation starts at the top of the new page. */
+/** The address the document was loaded at: the browser placed that page itself. */
+const landedOn = typeof window === 'undefined' ? null : window.location.pathname;
+
+/**
+ * SPEC §2: every navigation starts at the top of the new page. Not the page the document was
+ * loaded for: the browser placed it, and the visitor may already have scrolled its prerendered
+ * copy before the shell drew it.
+ */
 export function useScrollReset(pathname: string) {
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every path change by design
+  const first = useRef(true);
   useEffect(() => {
-    window.scrollTo(0, 0);
+    const loadedHere = first.current && pathname === landedOn;
+    first.current = false;
+    if (!loadedHere) window.scrollTo(0, 0);
   }, [pathname]);
 }

@@ -1,0 +1,220 @@
+#!/usr/bin/env node
+// Lighthouse in its default mobile mode (emulated phone, simulated slow 4G and 4x CPU slowdown)
+// on the built site: three runs per page, the median of each figure, against issue #15's budgets.
+// Builds the site into its own folder with its own data, starts it, runs, stops it. Fails over
+// budget. Not part of `npm test`: a benchmark, best run on a quiet machine.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+
+/** Issue #15. `/login` has no budget there; it is measured and shown beside the public one. */
+const publicBudget = { score: 95, lcp: 1800, tbt: 150, cls: 0.05 };
+const memberBudget = { score: 85, cls: 0.05 };
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    'no-build': { type: 'boolean', default: false },
+    only: { type: 'string' },
+  },
+});
+const runs = Number(values.runs);
+const root = join(import.meta.dirname, '..', '..');
+const siteDir = join(import.meta.dirname, '.site');
+const dataDir = mkdtempSync(join(tmpdir(), 'ukd-lighthouse-data-'));
+const siteKey = process.env.SITE_KEY ?? 'ukdating-site01';
+const demo = { email: 'demo@example.com', password: 'DemoPass!2026' };
+
+async function freePort() {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const env = { ...process.env, SITE_DIR: siteDir, SITE_ENV: 'production', DATA_DIR: dataDir };
+if (!values['no-build']) {
+  rmSync(siteDir, { recursive: true, force: true });
+  console.log('building the site…');
+  const build = spawnSync(process.execPath, ['scripts/site/run.mjs', 'build-site'], {
+    cwd: root,
+    env,
+    stdio: 'ignore',
+  });
+  if (build.status !== 0) {
+    console.error('site build failed: run `npm run build` to see why');
+    process.exit(1);
+  }
+}
+
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, ['--import', 'tsx', 'packages/site-server/src/main.ts'], {
+  cwd: root,
+  env: { ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', NODE_ENV: 'production' },
+  stdio: 'ignore',
+});
+let chrome;
+// However the bench ends, the server, the browser and the data go too.
+process.on('exit', () => {
+  server.kill();
+  chrome?.kill();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+const startedBy = Date.now() + 180_000;
+while (
+  !(await fetch(`${base}/api/settings`, { headers: { 'Site-key': siteKey } }).then(
+    (r) => r.ok,
+    () => false,
+  ))
+) {
+  if (Date.now() > startedBy) {
+    console.error('the site server did not start within three minutes');
+    process.exit(1);
+  }
+  await new Promise((r) => setTimeout(r, 500));
+}
+
+/** The API as a member: a conversation between the demo members, for the chat screen. */
+async function api(path, { token, body } = {}) {
+  const response = await fetch(`${base}/api${path}`, {
+    method: 'POST',
+    headers: {
+      'Site-key': siteKey,
+      'Device-ID': 'bench-lighthouse',
+      'Content-Type': 'application/json',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body ?? {}),
+  });
+  if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()).data;
+}
+const login = async (email, password) => (await api('/login', { body: { email, password } })).access_token;
+const demoToken = await login(demo.email, demo.password);
+const sam = await api('/me', { token: await login('sam@example.com', demo.password) });
+const conversation = await api('/user-conversations', {
+  token: demoToken,
+  body: { recipient_uuid: sam.uuid },
+});
+await api(`/user-conversations/${conversation.uuid}/messages`, {
+  token: demoToken,
+  body: { client_msg_id: crypto.randomUUID(), type: 'text', body: 'Hello from the Lighthouse bench' },
+});
+
+chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
+const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+const context = browser.contexts()[0];
+
+/** Logs the demo member in through the site's own form, so the tokens are the browser's. */
+async function logInInBrowser() {
+  const page = await context.newPage();
+  await page.goto(`${base}/login`);
+  await page.getByLabel('Email').fill(demo.email);
+  await page.getByLabel('Password').fill(demo.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL(`${base}/dashboard`);
+  await page.close();
+}
+
+/** A cold load each run: the HTTP cache emptied, the member's stored session kept. */
+async function clearCache() {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.clearBrowserCache');
+  await page.close();
+}
+
+async function measure(path, { member }) {
+  const results = [];
+  for (let run = 0; run < runs; run++) {
+    if (member) await clearCache();
+    const { lhr } = await lighthouse(`${base}${path}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      // Visitors' runs start from empty storage (Lighthouse's default); members keep their session.
+      disableStorageReset: member,
+    });
+    if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.message}`);
+    const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    results.push({
+      score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      lcp: audit('largest-contentful-paint'),
+      tbt: audit('total-blocking-time'),
+      cls: audit('cumulative-layout-shift'),
+      bytes: audit('total-byte-weight'),
+      finalUrl: lhr.finalDisplayedUrl,
+    });
+  }
+  const median = (key) => results.map((r) => r[key]).sort((a, b) => a - b)[Math.floor(results.length / 2)];
+  return {
+    score: median('score'),
+    lcp: median('lcp'),
+    tbt: median('tbt'),
+    cls: median('cls'),
+    bytes: median('bytes'),
+    finalUrl: results.at(-1).finalUrl,
+  };
+}
+
+const pages = [
+  { path: '/', budget: publicBudget },
+  { path: '/lander32', budget: publicBudget },
+  { path: '/login' },
+  { path: '/dashboard', budget: memberBudget, member: true },
+  { path: `/messages/${conversation.uuid}`, label: '/messages/:id', budget: memberBudget, member: true },
+];
+
+const fmt = {
+  score: (v) => String(v),
+  lcp: (v) => `${(v / 1000).toFixed(2)} s`,
+  tbt: (v) => `${Math.round(v)} ms`,
+  cls: (v) => v.toFixed(3),
+};
+const over = { score: (v, b) => v < b, lcp: (v, b) => v > b, tbt: (v, b) => v > b, cls: (v, b) => v > b };
+const limit = {
+  score: (b) => `≥ ${b}`,
+  lcp: (b) => `≤ ${(b / 1000).toFixed(1)} s`,
+  tbt: (b) => `≤ ${b} ms`,
+  cls: (b) => `≤ ${b}`,
+};
+
+console.log(`Lighthouse ${lighthouse.version ?? ''} mobile, median of ${runs} runs per page, ${base}`);
+let failed = false;
+let loggedIn = false;
+for (const page of pages.filter((p) => !values.only || values.only.split(',').includes(p.label ?? p.path))) {
+  if (page.member && !loggedIn) {
+    await logInInBrowser();
+    loggedIn = true;
+  }
+  const result = await measure(page.path, page);
+  const label = page.label ?? page.path;
+  const cells = ['score', 'lcp', 'tbt', 'cls'].map((key) => {
+    const bound = page.budget?.[key];
+    if (bound === undefined) return `${key} ${fmt[key](result[key])}`;
+    const bad = over[key](result[key], bound);
+    failed ||= bad;
+    return `${key} ${fmt[key](result[key])} (${limit[key](bound)}${bad ? ' OVER' : ''})`;
+  });
+  const landed = new URL(result.finalUrl).pathname === page.path ? '' : `  ended at ${result.finalUrl}`;
+  console.log(
+    `  ${label.padEnd(16)} ${cells.join('  ')}  transferred ${(result.bytes / 1024).toFixed(1)} KB${page.budget ? '' : '  (no budget)'}${landed}`,
+  );
+}
+
+await browser.close().catch(() => undefined);
+console.log(failed ? '\nLighthouse budget exceeded' : '\nall within budget');
+process.exit(failed ? 1 : 0);
