@@ -84,3 +84,29 @@ export function ProfileGrid({ children, label }: { children: React.ReactNode; la
     </ul>
   );
 }
+
+/**
+ * A grid still loading: cards of a loaded card's exact shape (square photo, name line, place
+ * line), enough to fill a phone's screen, so the results draw over them without moving anything.
+ */
+export function ProfileGridLoading({ label, count = 6 }: { label: string; count?: number }) {
+  return (
+    <div role="status" aria-busy="true">
+      <span className="ukd-visually-hidden">{label}</span>
+      <ul className={styles.grid} aria-hidden="true">
+        {Array.from({ length: count }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity but their place
+          <li key={index}>
+            <div className={`${styles.card} ${styles.cardLoading}`}>
+              <div className={styles.cardPhoto} />
+              <div className={styles.cardBody}>
+                <p className={styles.cardName}>{'\u00a0'}</p>
+                <p className={styles.cardMeta}>{'\u00a0'}</p>
+              </div>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

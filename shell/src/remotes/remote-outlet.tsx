@@ -61,11 +61,23 @@ export function RemoteOutlet({ remote, registry }: { remote: RemoteEntry; regist
     };
   }, [remote, registry, attempt]);
 
+  // While loading, the spinner floats over the outlet and the outlet holds a screen's height, so
+  // the remote's page draws where it stays: nothing above it disappears when it is ready.
+  const loading = status === 'loading';
   return (
     <>
-      {status === 'loading' && <PageLoading />}
+      {loading && (
+        <div className="shell-remote-loading">
+          <PageLoading />
+        </div>
+      )}
       {status === 'failed' && <SectionUnavailable onRetry={() => setAttempt((n) => n + 1)} />}
-      <div ref={host} className="shell-remote" data-remote={remote.id} hidden={status === 'failed'} />
+      <div
+        ref={host}
+        className={loading ? 'shell-remote shell-remote--loading' : 'shell-remote'}
+        data-remote={remote.id}
+        hidden={status === 'failed'}
+      />
     </>
   );
 }

@@ -3,12 +3,12 @@ import { memberPlaces } from '@ukd/contracts';
 import type { ProfileSearchFilters } from '@ukd/contracts/api';
 import { PROFILE_LIMITS, UK_REGION_OPTIONS } from '@ukd/contracts/api/options';
 import { selectUser } from '@ukd/store';
-import { Button, EmptyState, SelectField, SiteLink, Spinner, TextField } from '@ukd/ui';
+import { Button, EmptyState, SelectField, SiteLink, TextField } from '@ukd/ui';
 import { type FormEvent, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { useSearchParams } from 'react-router';
 import { Pager } from '../../components/pager';
-import { ProfileCard, ProfileGrid } from '../../components/profile-card';
+import { ProfileCard, ProfileGrid, ProfileGridLoading } from '../../components/profile-card';
 import { ProfilesNav } from '../../components/profiles-nav';
 import { useBrowseProfilesQuery } from '../../profiles-api';
 import styles from './dashboard.module.css';
@@ -91,7 +91,13 @@ export default function DashboardPage() {
             Results
           </h2>
           {isLoading ? (
-            <Spinner label="Loading members" />
+            <>
+              {/* The summary's line, so the grid below starts where the results will. */}
+              <p className={styles.summary} aria-hidden="true">
+                {'\u00a0'}
+              </p>
+              <ProfileGridLoading label="Loading members" />
+            </>
           ) : failure ? (
             <div className="ukd-notice ukd-notice--error" role="alert">
               {failure.message || 'The members could not be loaded.'}{' '}
