@@ -170,6 +170,8 @@ test('a fake, oversized or too-many-pixel photo is refused with a clear message'
 test('a member finds another through filters, likes, favourites and winks; the other sees visits, favourites and counts; blocking hides them both ways', async ({
   browser,
 }) => {
+  // Two members, two browsers and a dozen pages: longer than one page's default minute.
+  test.setTimeout(120_000);
   const seeker = newMember('male', 'Bristol', '1990-06-01');
   const sought = newMember('female', 'York', '1993-02-11');
   const her = await registered(browser, sought);

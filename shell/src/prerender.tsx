@@ -40,6 +40,8 @@ export async function prerender({ site }: { site: SiteInfo }) {
     );
   };
   const frameOf = (html: string): PrerenderedFrame => {
+    // The chrome (top bar, footer) is prerendered markup too: the same rules hold for it.
+    checkMarkup('layout frame', html);
     const [before = '', after = ''] = html.split(pageMark);
     return { before, after };
   };

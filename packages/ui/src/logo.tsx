@@ -8,16 +8,15 @@ import { BRAND_DEEP, BRAND_ROSE, HEART, LANE } from './brand-mark';
 export function BrandMark({ size = 32 }: { size?: number | 'em' }) {
   // The header and the footer both draw it: each copy needs its own gradient id.
   const tile = `ukd-brand-tile-${useId().replace(/:/g, '')}`;
-  const edge = size === 'em' ? '1.3em' : size;
+  // Classes, not style attributes: the logo is in prerendered pages, whose CSP drops inline styles.
   return (
     <svg
-      className="ukd-brand-mark"
+      className={size === 'em' ? 'ukd-brand-mark ukd-brand-mark--em' : 'ukd-brand-mark'}
       viewBox="0 0 64 64"
       width={size === 'em' ? undefined : size}
       height={size === 'em' ? undefined : size}
       aria-hidden="true"
       focusable="false"
-      style={{ display: 'block', flex: 'none', width: edge, height: edge }}
     >
       <defs>
         <linearGradient id={tile} x1="0" y1="0" x2="1" y2="1">
@@ -55,17 +54,9 @@ export function Logo({
   onDark?: boolean;
 }) {
   return (
-    <span
-      className="ukd-logo"
-      style={{ display: 'inline-flex', alignItems: 'center', gap: '0.3em', lineHeight: 1 }}
-    >
+    <span className="ukd-logo">
       <BrandMark size="em" />
-      <span
-        className="ukd-logo__word"
-        style={{ fontWeight: 800, letterSpacing: '-0.03em', color: onDark ? '#ffffff' : BRAND_DEEP }}
-      >
-        {siteName}
-      </span>
+      <span className={onDark ? 'ukd-logo__word ukd-logo__word--on-dark' : 'ukd-logo__word'}>{siteName}</span>
     </span>
   );
 }

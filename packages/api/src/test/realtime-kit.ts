@@ -25,9 +25,15 @@ export async function startTestRealtime(
 ): Promise<TestRealtime> {
   const realtime = await createRealtimeServer({ apps: [TEST_REALTIME_APP], ...options });
   const server: Server = createServer((req, res) => {
-    void realtime.handleHttpApi(req, res).then((handled) => {
-      if (!handled) res.writeHead(404).end();
-    });
+    // As the realtime server's own main.ts: a failure (Redis away during the fault suite) is a 500.
+    realtime.handleHttpApi(req, res).then(
+      (handled) => {
+        if (!handled) res.writeHead(404).end();
+      },
+      () => {
+        if (!res.headersSent) res.writeHead(500).end();
+      },
+    );
   });
   server.on('upgrade', (req, socket, head) => {
     if (!realtime.handleUpgrade(req, socket, head)) socket.destroy();
