@@ -18,10 +18,7 @@ export function Footer({ siteName }: { siteName: string }) {
   const { consent } = useShellServices();
   return (
     <footer className="shell-footer">
-      <p
-        className="shell-footer__brand"
-        style={{ margin: '0 auto var(--ukd-space-4)', fontSize: '1.25rem', textAlign: 'center' }}
-      >
+      <p className="shell-footer__brand">
         <Logo siteName={siteName} onDark />
       </p>
       <nav className="shell-footer__links" aria-label="Site">
