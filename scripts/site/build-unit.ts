@@ -5,6 +5,19 @@ import { createJiti } from 'jiti';
 
 const jiti = createJiti(import.meta.url, { moduleCache: false });
 
+/** One rspack build, its errors as a rejection. */
+export function runCompiler(config: Configuration): Promise<void> {
+  const compiler = rspack(config);
+  return new Promise<void>((resolve, reject) => {
+    compiler.run((error, stats) => {
+      compiler.close(() => undefined);
+      if (error) return reject(error);
+      if (stats?.hasErrors()) return reject(new Error(stats.toString({ all: false, errors: true })));
+      resolve();
+    });
+  });
+}
+
 export const repoRoot = join(import.meta.dirname, '..', '..');
 
 export interface BuildRequest {
@@ -34,14 +47,6 @@ export async function buildUnit({
   else delete process.env.UKD_PUBLIC_PATH;
   // A fresh import each time: the config reads the environment when it is evaluated.
   const configModule = (await jiti.import(join(dir, 'rspack.config.ts'))) as { default: Configuration };
-  const compiler = rspack(configModule.default);
-  await new Promise<void>((resolve, reject) => {
-    compiler.run((error, stats) => {
-      compiler.close(() => undefined);
-      if (error) return reject(error);
-      if (stats?.hasErrors()) return reject(new Error(stats.toString({ all: false, errors: true })));
-      resolve();
-    });
-  });
+  await runCompiler(configModule.default);
   if (precompress) await precompressFolder(outDir);
 }

@@ -10,9 +10,9 @@ import {
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { rspack } from '@rspack/core';
 import { type PrerenderedUnit, prerenderedFileName, type SiteInfo } from '@ukd/contracts';
 import { createPrerenderConfig } from '@ukd/federation/prerender-config';
+import { runCompiler } from './build-unit';
 import { siteInfo } from './site-config';
 
 const require = createRequire(import.meta.url);
@@ -36,15 +36,7 @@ export async function prerenderUnit(
   if (!existsSync(join(dir, 'src', 'prerender.tsx'))) return 0;
   const scratch = mkdtempSync(join(tmpdir(), `ukd-prerender-${unit}-`));
   try {
-    const compiler = rspack(createPrerenderConfig({ dir, unit, outDir: scratch }));
-    await new Promise<void>((resolve, reject) => {
-      compiler.run((error, stats) => {
-        compiler.close(() => undefined);
-        if (error) return reject(error);
-        if (stats?.hasErrors()) return reject(new Error(stats.toString({ all: false, errors: true })));
-        resolve();
-      });
-    });
+    await runCompiler(createPrerenderConfig({ dir, unit, outDir: scratch }));
     const entryFile = join(scratch, 'prerender.cjs');
     const { prerender } = require(entryFile) as PrerenderEntry;
     const rendered = await prerender({ site });

@@ -1,5 +1,6 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { PasswordHasher } from '../auth/passwords';
+import { seededRandom } from '../avatars/portrait-kit';
 import type { Db } from '../db/database';
 import { users } from '../db/schema';
 import { recordOpeningBalances } from '../messaging/credit-ledger';
@@ -88,20 +89,8 @@ export interface DemoMember {
   profileComplete: boolean;
 }
 
-/** Small deterministic PRNG (mulberry32): the same seed gives the same members on every machine. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export function demoMembers(): DemoMember[] {
-  const random = prng(2026);
+  const random = seededRandom(2026); // the same seed gives the same members on every machine
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)] as T;
   const members: DemoMember[] = [
     {
