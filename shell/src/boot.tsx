@@ -12,7 +12,7 @@ import {
   type ThunkExtra,
 } from '@ukd/store';
 import { ShellProvider } from '@ukd/ui';
-import { lazy, StrictMode } from 'react';
+import { lazy, StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
@@ -36,7 +36,8 @@ import { createSessionService } from './session/session-service';
 import { type ShellServices, ShellServicesProvider } from './session/shell-services';
 import { fetchSiteManifest } from './site-manifest';
 
-export async function boot(rootElement: HTMLElement) {
+/** `prerendered`: the server's copy of the page is on screen while the shell draws its own. */
+export async function boot(rootElement: HTMLElement, { prerendered = false } = {}) {
   const root = createRoot(rootElement);
   installChunkErrorReload();
   // Remotes run their own routers on the shell's history: a pushState in one React root must
@@ -178,7 +179,7 @@ export async function boot(rootElement: HTMLElement) {
     attribution,
   };
 
-  root.render(
+  const site = (
     <StrictMode>
       <Provider store={store}>
         <ShellProvider shell={services}>
@@ -192,6 +193,10 @@ export async function boot(rootElement: HTMLElement) {
           </ShellServicesProvider>
         </ShellProvider>
       </Provider>
-    </StrictMode>,
+    </StrictMode>
   );
+  // Behind a prerendered page the shell's first render is off screen: as a transition React
+  // yields to the browser every few milliseconds, so a tap on the page is never kept waiting.
+  if (prerendered) startTransition(() => root.render(site));
+  else root.render(site);
 }

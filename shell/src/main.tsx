@@ -5,4 +5,7 @@ import { takeOverPrerendered } from './prerender/take-over';
 
 const root = document.getElementById('root');
 // A page the server prerendered stays until the shell has drawn it again in a root of its own.
-if (root) void boot(root.hasAttribute('data-prerendered') ? takeOverPrerendered(root) : root);
+if (root) {
+  const prerendered = root.hasAttribute('data-prerendered');
+  void boot(prerendered ? takeOverPrerendered(root) : root, { prerendered });
+}

@@ -46,3 +46,9 @@ export interface PrerenderedUnit {
 
 /** The file a unit's prerender step writes into its build folder. */
 export const prerenderedFileName = 'prerendered.json';
+
+/**
+ * On the shell's entry `<script>`: the address of the starter that loads the entry once the page
+ * has painted. The shell's build writes it; the site server uses it on prerendered pages.
+ */
+export const AFTER_PAINT_ATTRIBUTE = 'data-after-paint';

@@ -6,6 +6,7 @@ import { type Configuration, rspack } from '@rspack/core';
 import { containerName } from '@ukd/contracts';
 import { brandIcons } from './brand-icons';
 import { HotReloadPlugin } from './dev/hot-reload-plugin';
+import { startAfterPaint } from './prerender/start-after-paint-plugin';
 import { sharedConfig } from './shared-singletons';
 
 export interface UnitOptions {
@@ -139,8 +140,10 @@ export function createUnitConfig(options: UnitOptions): Configuration {
   ];
 
   if (isShell) {
-    const icons = brandIcons(dir, options.publicPath ?? '/shell/', process.env.SITE_NAME ?? 'Flirtlane');
+    const publicPath = options.publicPath ?? '/shell/';
+    const icons = brandIcons(dir, publicPath, process.env.SITE_NAME ?? 'Flirtlane');
     if (icons) plugins.push(icons.plugin);
+    plugins.push(startAfterPaint(publicPath));
     plugins.push(
       new rspack.HtmlRspackPlugin({
         template: join(dir, 'index.html'),

@@ -42,13 +42,11 @@ export const sharedSingletons = [
 export const treeShakenExports: Partial<Record<(typeof sharedSingletons)[number], string[]>> = {
   '@reduxjs/toolkit': [
     // What our units import:
-    'combineSlices',
-    'configureStore',
-    'createDynamicMiddleware',
     'createSlice',
     // What RTK Query (shared as @reduxjs/toolkit/query/react) imports from its core:
     'SHOULD_AUTOBATCH',
     'combineReducers',
+    'configureStore',
     'createAction',
     'createAsyncThunk',
     'createNextState',

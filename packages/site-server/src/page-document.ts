@@ -1,3 +1,4 @@
+import { AFTER_PAINT_ATTRIBUTE } from '@ukd/contracts';
 import type { FoundPage } from './prerendered-pages';
 
 const escapeHtml = (text: string) =>
@@ -5,12 +6,15 @@ const escapeHtml = (text: string) =>
 
 const descriptionTag = /<meta\s+name="?description"?\s+content="([^"]*)"\s*\/?>/i;
 const rootElement = /<div\s+id="?root"?\s*><\/div>/i;
+const entryScript = new RegExp(`<script defer src="([^"]+)" ${AFTER_PAINT_ATTRIBUTE}="([^"]+)"></script>`);
 
 /**
  * The shell's `index.html` with a prerendered page in it: the page's title, description,
  * canonical link and Open Graph tags in the head, its stylesheets after the shell's, and its
  * markup inside the layout's chrome in `#root[data-prerendered]`, shown until the shell has drawn
- * the same page (see the shell's `take-over.ts`). No inline script or
+ * the same page (see the shell's `take-over.ts`). The shell's entry is started by its
+ * `start-after-paint.js` once the page has painted, so the page gets the connection and the main
+ * thread first. No inline script or
  * style: the CSP allows neither. Null when the shell's page is not one this can fill.
  */
 export function pageDocument(
@@ -41,6 +45,11 @@ export function pageDocument(
       .replace(descriptionTag, '')
       .replace('</head>', () => `${head}</head>`)
       .replace(/<noscript>[\s\S]*?<\/noscript>/i, '')
+      .replace(
+        entryScript,
+        (_tag, main: string, starter: string) =>
+          `<script defer src="${starter}" data-main="${main}"></script>`,
+      )
       // A first visitor's cookie banner paints with the page (it is the largest text on a phone):
       // drawn after the script, it would be the page's Largest Contentful Paint. The shell's
       // ConsentHost replaces it with the live one.

@@ -12,7 +12,7 @@ let app: Awaited<ReturnType<typeof createSiteServer>>;
 // As the shell's build writes it: minified, the description and the empty root in place.
 const shellPage =
   '<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="description" content="The site, in short.">' +
-  '<title>Flirtlane</title><script defer src="/shell/js/main.1.js"></script><link href="/shell/css/main.1.css" rel="stylesheet">' +
+  '<title>Flirtlane</title><script defer src="/shell/js/main.1.js" data-after-paint="/shell/js/start-after-paint.1.js"></script><link href="/shell/css/main.1.css" rel="stylesheet">' +
   '</head><body><div id="root"></div>\n<noscript>Flirtlane needs JavaScript to run.</noscript></body></html>';
 
 const frame = (name: string) => ({
@@ -101,6 +101,10 @@ describe('prerendered pages', () => {
     // Nothing inline for the CSP to refuse, and no "needs JavaScript" under a page that shows.
     expect(html.match(/<script/g)).toHaveLength(1);
     expect(html).not.toContain('<noscript>');
+    // The shell's entry waits for the page to paint.
+    expect(html).toContain(
+      '<script defer src="/shell/js/start-after-paint.1.js" data-main="/shell/js/main.1.js"></script>',
+    );
   });
 
   it('puts the cookie banner in for a visitor who has not chosen, and only for them', async () => {

@@ -1,20 +1,24 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { Action } from 'redux';
+import { actionCreator, type StateSlice } from './actions';
+
+export type FormErrorsState = Record<string, string>;
+
+export const formErrorsReceived = actionCreator<Record<string, string>>('formErrors/formErrorsReceived');
+export const formErrorsCleared = actionCreator('formErrors/formErrorsCleared');
 
 /**
  * SPEC §5 and §8: a 422's field errors are stored for the form that sent it, and cleared
  * before each request and on every route change.
  */
-export const formErrorsSlice = createSlice({
-  name: 'formErrors',
-  initialState: {} as Record<string, string>,
-  reducers: {
-    formErrorsReceived: (_state, action: PayloadAction<Record<string, string>>) => action.payload,
-    formErrorsCleared: () => ({}),
-  },
-  selectors: {
-    selectFormErrors: (state) => state,
-  },
-});
+function formErrorsReducer(state: FormErrorsState = {}, action: Action): FormErrorsState {
+  if (formErrorsReceived.match(action)) return action.payload;
+  if (formErrorsCleared.match(action)) return {};
+  return state;
+}
 
-export const { formErrorsReceived, formErrorsCleared } = formErrorsSlice.actions;
-export const { selectFormErrors } = formErrorsSlice.selectors;
+export const formErrorsSlice: StateSlice<FormErrorsState, 'formErrors'> = {
+  reducerPath: 'formErrors',
+  reducer: formErrorsReducer,
+};
+
+export const selectFormErrors = (state: { formErrors: FormErrorsState }) => state.formErrors;

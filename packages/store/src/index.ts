@@ -1,3 +1,4 @@
+export * from './actions';
 export * from './create-store';
 export * from './event-bus';
 export * from './form-errors-slice';

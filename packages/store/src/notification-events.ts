@@ -1,5 +1,5 @@
-import { createAction } from '@reduxjs/toolkit';
 import type { NotificationCreatedEvent, UserNotification } from '@ukd/contracts/api';
+import { actionCreator } from './actions';
 
 /** The member's counters as the server counted them when it stored a notification. */
 export type MemberCounts = NotificationCreatedEvent['counts'];
@@ -10,7 +10,7 @@ export type MemberCounts = NotificationCreatedEvent['counts'];
  * rather than one setter per slice (Redux style guide: model actions as events). `counts` comes
  * with live events only; a catch-up reloads the member instead.
  */
-export const notificationReceived = createAction<{
+export const notificationReceived = actionCreator<{
   notification: UserNotification;
   popup: boolean;
   counts?: MemberCounts;

@@ -1,6 +1,7 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { SiteInfo } from '@ukd/contracts';
 import type { SiteSettings } from '@ukd/contracts/api';
+import type { Action } from 'redux';
+import { actionCreator, type StateSlice } from './actions';
 
 export interface SiteState extends SiteInfo {
   /** `GET /api/settings`, once loaded. */
@@ -17,30 +18,30 @@ const initialState: SiteState = {
   maintenance: false,
 };
 
-export const siteSlice = createSlice({
-  name: 'site',
-  initialState,
-  reducers: {
-    siteLoaded(state, action: PayloadAction<SiteInfo>) {
-      state.name = action.payload.name;
-      state.key = action.payload.key;
-      state.environment = action.payload.environment;
-    },
-    settingsLoaded(state, action: PayloadAction<SiteSettings>) {
-      state.settings = action.payload;
-      state.name = action.payload.site_name;
-      state.maintenance = action.payload.maintenance;
-    },
-    maintenanceEntered(state) {
-      state.maintenance = true;
-    },
-  },
-  selectors: {
-    selectSiteName: (state) => state.name,
-    selectSettings: (state) => state.settings,
-    selectMaintenance: (state) => state.maintenance,
-  },
-});
+export const siteLoaded = actionCreator<SiteInfo>('site/siteLoaded');
+export const settingsLoaded = actionCreator<SiteSettings>('site/settingsLoaded');
+export const maintenanceEntered = actionCreator('site/maintenanceEntered');
 
-export const { siteLoaded, settingsLoaded, maintenanceEntered } = siteSlice.actions;
-export const { selectSiteName, selectSettings, selectMaintenance } = siteSlice.selectors;
+function siteReducer(state: SiteState = initialState, action: Action): SiteState {
+  if (siteLoaded.match(action)) {
+    const { name, key, environment } = action.payload;
+    return { ...state, name, key, environment };
+  }
+  if (settingsLoaded.match(action)) {
+    return {
+      ...state,
+      settings: action.payload,
+      name: action.payload.site_name,
+      maintenance: action.payload.maintenance,
+    };
+  }
+  if (maintenanceEntered.match(action)) return { ...state, maintenance: true };
+  return state;
+}
+
+export const siteSlice: StateSlice<SiteState, 'site'> = { reducerPath: 'site', reducer: siteReducer };
+
+type WithSite = { site: SiteState };
+export const selectSiteName = (state: WithSite) => state.site.name;
+export const selectSettings = (state: WithSite) => state.site.settings;
+export const selectMaintenance = (state: WithSite) => state.site.maintenance;

@@ -48,13 +48,20 @@ export function takeOverPrerendered(prerendered: HTMLElement, { patienceMs = 15_
   return root;
 }
 
-/** Fields the visitor filled in before the swap, by id. */
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+/** Fields the visitor filled in or chose before the swap, by id. */
 function typedFields(container: HTMLElement): Map<string, string | boolean> {
   const typed = new Map<string, string | boolean>();
-  for (const field of container.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
-    'input[id], textarea[id]',
-  )) {
-    if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
+  for (const field of container.querySelectorAll<Field>('input[id], textarea[id], select[id]')) {
+    if (field instanceof HTMLSelectElement) {
+      // Without a `selected` option a select starts on its first.
+      const initial = Math.max(
+        0,
+        [...field.options].findIndex((option) => option.defaultSelected),
+      );
+      if (field.selectedIndex !== initial) typed.set(field.id, field.value);
+    } else if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
       if (field.checked !== field.defaultChecked) typed.set(field.id, field.checked);
     } else if (field.value !== field.defaultValue) typed.set(field.id, field.value);
   }
@@ -64,16 +71,23 @@ function typedFields(container: HTMLElement): Map<string, string | boolean> {
 /** Sets the same fields in the shell's page the way typing would, so React's state follows. */
 function carryOver(root: HTMLElement, typed: Map<string, string | boolean>, focused: Element | null) {
   for (const [id, value] of typed) {
-    const field = root.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[id="${CSS.escape(id)}"]`);
+    const field = root.querySelector<Field>(`[id="${CSS.escape(id)}"]`);
     if (!field) continue;
     if (typeof value === 'boolean') {
       if (field instanceof HTMLInputElement && field.checked !== value) field.click();
       continue;
     }
     const prototype =
-      field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+      field instanceof HTMLSelectElement
+        ? HTMLSelectElement.prototype
+        : field instanceof HTMLTextAreaElement
+          ? HTMLTextAreaElement.prototype
+          : HTMLInputElement.prototype;
     Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
-    field.dispatchEvent(new Event('input', { bubbles: true }));
+    // React hears a select through `change`, text fields through `input`.
+    field.dispatchEvent(
+      new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }),
+    );
   }
   if (focused?.id) root.querySelector<HTMLElement>(`[id="${CSS.escape(focused.id)}"]`)?.focus();
 }

@@ -1,0 +1,36 @@
+// Runs in the browser as it is (no bundler): the first script of a prerendered page. It starts
+// the shell's entry only once the page has painted, so the HTML and its stylesheets have the
+// connection to themselves and the shell's work never delays the first paint. The site server
+// puts it in place of the entry's own <script> (page-document.ts); the entry's address is in
+// data-main.
+(() => {
+  const script = document.currentScript;
+  const main = script?.getAttribute('data-main');
+  if (!main) return;
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    const entry = document.createElement('script');
+    entry.src = main;
+    document.head.append(entry);
+  };
+  const painted = () => performance.getEntriesByName('first-contentful-paint').length > 0;
+  // A background tab paints nothing until shown, and an old browser reports no paint: start now.
+  if (
+    document.visibilityState === 'hidden' ||
+    painted() ||
+    !PerformanceObserver.supportedEntryTypes?.includes('paint')
+  ) {
+    start();
+    return;
+  }
+  new PerformanceObserver((_list, observer) => {
+    if (!painted()) return;
+    observer.disconnect();
+    // The paint entry arrives in the frame's task; the entry is fetched after it.
+    setTimeout(start, 0);
+  }).observe({ type: 'paint', buffered: true });
+  // However the paint goes, the page is never left without its script for long.
+  setTimeout(start, 3000);
+})();
