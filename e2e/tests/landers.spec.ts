@@ -89,6 +89,13 @@ test('the blog lists articles, an article renders, and its links go to /?s1=blog
   ).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Skip the one-word opener' })).toBeVisible();
   await expect(page.getByText(/\d+ min read/)).toBeVisible();
+  // The article names the tab, reached in the site and loaded afresh (after the shell took over).
+  await expect(page).toHaveTitle('First messages that get replies - Flirtlane');
+  await page.reload();
+  await expect(page.locator('#root:not([data-prerendered]) h1')).toHaveText(
+    'First messages that get replies',
+  );
+  await expect(page).toHaveTitle('First messages that get replies - Flirtlane');
 
   // SPEC §2: from blog pages the brand link and Create account both go to /?s1=blog.
   const topBar = page.locator('.shell-top-bar');
@@ -109,6 +116,7 @@ test('the blog lists articles, an article renders, and its links go to /?s1=blog
 test('an unknown article says so and links back to the blog', async ({ page }) => {
   await page.goto('/blog/no-such-article');
   await expect(page.getByRole('heading', { name: 'This article could not be found' })).toBeVisible();
+  await expect(page).toHaveTitle('This article could not be found - Flirtlane');
   await page.getByRole('link', { name: 'See all articles' }).click();
   await expect(page).toHaveURL(/\/blog$/);
 });

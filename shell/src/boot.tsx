@@ -28,6 +28,7 @@ import { installChunkErrorReload } from './errors/chunk-reload';
 import { ErrorPage } from './errors/error-page';
 import { createRemoteContexts, type SharedShell } from './remotes/remote-context';
 import { createRemoteRegistry } from './remotes/remote-registry';
+import { applyPageMeta } from './routing/page-effects';
 import { createRouteTable } from './routing/route-table';
 import { shellPages } from './routing/shell-pages';
 import { ShellRoutes } from './routing/shell-routes';
@@ -131,6 +132,7 @@ export async function boot(rootElement: HTMLElement, { prerendered = false } = {
   applyConsent();
   consent.subscribe(applyConsent);
   bus.on('shell:cookie-settings', () => consent.reopen());
+  bus.on('shell:page-meta', (meta) => applyPageMeta(meta, store.getState().site.name));
 
   const routeTable = createRouteTable(manifest, shellPages);
   const loader = createRemoteLoader({ baseUrl: window.location.origin });

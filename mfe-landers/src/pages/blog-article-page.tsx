@@ -1,4 +1,4 @@
-import { SiteLink } from '@ukd/ui';
+import { SiteLink, usePageTitle } from '@ukd/ui';
 import type { ComponentProps } from 'react';
 import { useParams } from 'react-router';
 import { ArticleByline } from '../blog/article-byline';
@@ -17,6 +17,7 @@ const components = { a: ArticleLink };
 export default function BlogArticlePage() {
   const { slug } = useParams();
   const article = articleBySlug(slug);
+  usePageTitle(article?.title ?? 'This article could not be found', article?.description);
   if (!article) {
     return (
       <div className={styles.blog}>

@@ -9,6 +9,11 @@ export interface EventMap {
   'shell:toast': { type: 'success' | 'info' | 'error'; message: string; durationMs?: number };
   'shell:remote-failed': { remote: string; message: string };
   'shell:route-changed': { pathname: string; search: string };
+  /**
+   * A page whose title only it knows (a blog article under `/blog/:slug`) names itself; the shell
+   * writes the document's title and description until the next route.
+   */
+  'shell:page-meta': { title: string; description?: string };
   /** Opens the cookie banner so the visitor can change their choice (e.g. from the privacy page). */
   'shell:cookie-settings': Record<string, never>;
   /** SPEC §4: an internal new-notification event, raised for every live notification. */

@@ -6,6 +6,7 @@ export * from './captcha';
 export * from './empty-state';
 export * from './logo';
 export * from './modal';
+export * from './page-title';
 export * from './relative-time';
 export * from './shell-context';
 export * from './site-link';

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { usePageMeta } from './page-effects';
+import { applyPageMeta, usePageMeta } from './page-effects';
 
 function Page(props: { pathname: string; description?: string; canonical?: string | null }) {
   usePageMeta(props.pathname, props.description, props.canonical);
@@ -34,5 +34,18 @@ describe('page meta', () => {
     expect(canonical()).toBeUndefined();
     rerender(<Page pathname="/milf" />);
     expect(document.head.querySelectorAll('link[rel="canonical"]')).toHaveLength(1);
+  });
+});
+
+describe('a page that names itself', () => {
+  it('titles the document as SPEC §9 writes titles and sets its description', () => {
+    document.head.innerHTML =
+      '<title>Blog - Flirtlane</title><meta name="description" content="The blog." />';
+    applyPageMeta({ title: 'Your first message', description: 'What to write.' }, 'Flirtlane');
+    expect(document.title).toBe('Your first message - Flirtlane');
+    expect(description()).toBe('What to write.');
+    applyPageMeta({ title: 'Staying safe' }, 'Flirtlane');
+    expect(document.title).toBe('Staying safe - Flirtlane');
+    expect(description()).toBe('What to write.');
   });
 });

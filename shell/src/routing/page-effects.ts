@@ -1,9 +1,12 @@
 import { useEffect, useRef } from 'react';
 
 /** SPEC §9: page titles read `title - product`. */
+export const documentTitle = (title: string, siteName: string) =>
+  title ? `${title} - ${siteName}` : siteName;
+
 export function useDocumentTitle(title: string, siteName: string) {
   useEffect(() => {
-    document.title = title ? `${title} - ${siteName}` : siteName;
+    document.title = documentTitle(title, siteName);
   }, [title, siteName]);
 }
 
@@ -37,6 +40,21 @@ export function usePageMeta(pathname: string, description?: string, canonical?: 
     if (canonical === null) link.remove();
     else link.href = new URL(canonical ?? pathname, window.location.origin).href;
   }, [pathname, canonical]);
+}
+
+/**
+ * A page that named itself (`shell:page-meta`, e.g. a blog article): its title and description
+ * replace the route's until the next route sets its own.
+ */
+export function applyPageMeta(
+  { title, description }: { title: string; description?: string },
+  siteName: string,
+) {
+  document.title = documentTitle(title, siteName);
+  if (description !== undefined) {
+    (headTag('meta[name="description"]', 'meta', { name: 'description' }) as HTMLMetaElement).content =
+      description;
+  }
 }
 
 /** The address the document was loaded at: the browser placed that page itself. */
