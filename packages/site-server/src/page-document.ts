@@ -1,7 +1,7 @@
 import { AFTER_PAINT_ATTRIBUTE } from '@ukd/contracts';
 import type { FoundPage } from './prerendered-pages';
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const descriptionTag = /<meta\s+name="?description"?\s+content="([^"]*)"\s*\/?>/i;

@@ -44,9 +44,9 @@ function readRemoteRoutes(file: string): RouteDefinition[] {
   }
 }
 
-const segments = (path: string) => path.toLowerCase().split('/').filter(Boolean);
+export const segments = (path: string) => path.toLowerCase().split('/').filter(Boolean);
 
-function safeDecode(path: string): string {
+export function safeDecode(path: string): string {
   try {
     return decodeURIComponent(path);
   } catch {
@@ -55,7 +55,7 @@ function safeDecode(path: string): string {
 }
 
 /** React Router's rules for the patterns routes use: static segments, `:param`, `:param?` and `*`. */
-function matches(pattern: string[], path: string[]): boolean {
+export function matches(pattern: string[], path: string[]): boolean {
   for (let i = 0; i < pattern.length; i++) {
     const part = pattern[i] as string;
     if (part === '*') return true;

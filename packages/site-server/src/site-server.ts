@@ -12,6 +12,7 @@ import { createDocumentResponses } from './document-responses';
 import { pageDocument } from './page-document';
 import { createPageRoutes } from './page-routes';
 import { createPrerenderedPages, pageKey } from './prerendered-pages';
+import { createRoutePreloads } from './route-preloads';
 import {
   API_HEADERS,
   contentSecurityPolicy,
@@ -144,6 +145,7 @@ export async function createSiteServer({
   const shellPage = join(siteDir, 'shell', 'index.html');
   const pageRoutes = createPageRoutes(siteDir);
   const prerendered = createPrerenderedPages(siteDir);
+  const routePreloads = createRoutePreloads(siteDir);
   const documents = createDocumentResponses();
 
   /** A page its owner prerendered at deploy time, in the shell's document; false if none. */
@@ -159,6 +161,22 @@ export async function createSiteServer({
     return documents.send(request, reply, key, () =>
       pageDocument(readFileSync(shellPage, 'utf8'), found, origin, { firstVisit }),
     );
+  }
+
+  /**
+   * A page a remote draws in the browser: the shell's document with that remote's code named in
+   * the head (route-preloads.ts), so it downloads beside the shell's; false when there is none.
+   */
+  function sendWithPreloads(request: FastifyRequest, reply: FastifyReply, path: string): boolean {
+    const found = development ? null : routePreloads.find(path);
+    if (!found) return false;
+    const key = `preload ${statSync(shellPage).mtimeMs} ${found.key}`;
+    return documents.send(request, reply, key, () => {
+      const html = readFileSync(shellPage, 'utf8');
+      return html.includes('</head>')
+        ? html.replace('</head>', () => `${found.links.join('')}</head>`)
+        : null;
+    });
   }
 
   // Looked up per request, so a remote deployed while the server runs is served at once.
@@ -178,7 +196,9 @@ export async function createSiteServer({
     }
     // The shell draws the 404 page itself; the status tells crawlers and link checkers.
     const status = pageRoutes.isPage(path) ? 200 : 404;
-    if (status === 200 && sendPrerendered(request, reply, path)) return reply;
+    if (status === 200 && (sendPrerendered(request, reply, path) || sendWithPreloads(request, reply, path))) {
+      return reply;
+    }
     if (!(await staticFiles.send(request, reply, shellPage, { status }))) {
       return reply.code(404).type('application/json').send({ message: 'Not Found' });
     }
