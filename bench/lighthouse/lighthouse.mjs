@@ -22,6 +22,8 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '3' },
     'no-build': { type: 'boolean', default: false },
     only: { type: 'string' },
+    // Where the blocking time goes: the long tasks of the run with the median TBT, by script.
+    tasks: { type: 'boolean', default: false },
   },
 });
 const runs = Number(values.runs);
@@ -157,6 +159,12 @@ async function measure(path, { member }) {
       cls: audit('cumulative-layout-shift'),
       bytes: audit('total-byte-weight'),
       finalUrl: lhr.finalDisplayedUrl,
+      // Lighthouse's simulated durations (4x CPU slowdown), start times in its simulated timeline.
+      longTasks: (lhr.audits['long-tasks']?.details?.items ?? []).map((task) => ({
+        url: task.url,
+        start: task.startTime,
+        duration: task.duration,
+      })),
     });
   }
   const median = (key) => results.map((r) => r[key]).sort((a, b) => a - b)[Math.floor(results.length / 2)];
@@ -167,6 +175,7 @@ async function measure(path, { member }) {
     cls: median('cls'),
     bytes: median('bytes'),
     finalUrl: results.at(-1).finalUrl,
+    longTasks: results.find((r) => r.tbt === median('tbt'))?.longTasks ?? [],
   };
 }
 
@@ -213,6 +222,14 @@ for (const page of pages.filter((p) => !values.only || values.only.split(',').in
   console.log(
     `  ${label.padEnd(16)} ${cells.join('  ')}  transferred ${(result.bytes / 1024).toFixed(1)} KB${page.budget ? '' : '  (no budget)'}${landed}`,
   );
+  if (values.tasks) {
+    for (const task of result.longTasks.sort((a, b) => a.start - b.start)) {
+      const script = task.url?.startsWith('http') ? new URL(task.url).pathname : task.url || '(no script)';
+      console.log(
+        `      ${String(Math.round(task.start)).padStart(5)} ms  ${String(Math.round(task.duration)).padStart(4)} ms  ${script}`,
+      );
+    }
+  }
 }
 
 await browser.close().catch(() => undefined);
