@@ -1,8 +1,7 @@
 import { AFTER_PAINT_ATTRIBUTE } from '@ukd/contracts';
+import { escapeHtml } from './html-text';
 import type { FoundPage } from './prerendered-pages';
-
-export const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+import { type Preload, preloadAttribute } from './route-preloads';
 
 const descriptionTag = /<meta\s+name="?description"?\s+content="([^"]*)"\s*\/?>/i;
 const rootElement = /<div\s+id="?root"?\s*><\/div>/i;
@@ -21,7 +20,7 @@ export function pageDocument(
   shellHtml: string,
   { page, frame, styles, siteName, consentBanner }: FoundPage,
   origin: string,
-  { firstVisit = false }: { firstVisit?: boolean } = {},
+  { firstVisit = false, preloads = [] }: { firstVisit?: boolean; preloads?: Preload[] } = {},
 ) {
   if (!rootElement.test(shellHtml) || !shellHtml.includes('</head>')) return null;
   const title = escapeHtml(siteName ? `${page.title} - ${siteName}` : page.title);
@@ -45,11 +44,11 @@ export function pageDocument(
       .replace(descriptionTag, '')
       .replace('</head>', () => `${head}</head>`)
       .replace(/<noscript>[\s\S]*?<\/noscript>/i, '')
-      .replace(
-        entryScript,
-        (_tag, main: string, starter: string) =>
-          `<script defer src="${starter}" data-main="${main}"></script>`,
-      )
+      .replace(entryScript, (_tag, main: string, starter: string) => {
+        // The remote that draws the page is fetched with the shell's entry, not after it.
+        const preload = preloads.length ? ` data-preload="${escapeHtml(preloadAttribute(preloads))}"` : '';
+        return `<script defer src="${starter}" data-main="${main}"${preload}></script>`;
+      })
       // A first visitor's cookie banner paints with the page (it is the largest text on a phone):
       // drawn after the script, it would be the page's Largest Contentful Paint. The shell's
       // ConsentHost replaces it with the live one.

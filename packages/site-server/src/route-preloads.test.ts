@@ -8,7 +8,8 @@ const siteDir = mkdtempSync(join(tmpdir(), 'site-preloads-'));
 let app: Awaited<ReturnType<typeof createSiteServer>>;
 
 const shellPage =
-  '<!doctype html><html lang="en-GB"><head><title>Flirtlane</title><script defer src="/shell/js/main.1.js"></script>' +
+  '<!doctype html><html lang="en-GB"><head><title>Flirtlane</title><meta name="description" content="The site.">' +
+  '<script defer src="/shell/js/main.1.js" data-after-paint="/shell/js/start-after-paint.1.js"></script>' +
   '</head><body><div id="root"></div></body></html>';
 
 function writeJson(file: string, value: unknown) {
@@ -52,6 +53,15 @@ const preloads = (html: string) =>
 beforeAll(async () => {
   mkdirSync(join(siteDir, 'shell'), { recursive: true });
   writeFileSync(join(siteDir, 'shell', 'index.html'), shellPage);
+  writeJson(join(siteDir, 'shell', 'prerendered.json'), {
+    styles: [],
+    frames: { guest: { before: '<main>', after: '</main>' } },
+    pages: [],
+  });
+  writeJson(join(siteDir, 'remotes', 'mfe-landers', 'l1', 'prerendered.json'), {
+    styles: [],
+    pages: [{ path: '/', title: 'Chat and meet', layout: 'guest', html: '<h1>Chat and meet</h1>' }],
+  });
   writeSiteManifest('m1');
   app = await createSiteServer({ siteDir, siteUrl: 'https://flirtlane.example' });
 });
@@ -83,6 +93,18 @@ describe('preloads for the remote that draws the page', () => {
     const nowhere = await app.inject({ url: '/nowhere/at/all' });
     expect(nowhere.statusCode).toBe(404);
     expect(preloads(nowhere.body)).toEqual([]);
+  });
+
+  it('hands a prerendered page’s list to the starter, to fetch after the paint, not to the head', async () => {
+    const response = await app.inject({ url: '/' });
+    expect(response.body).toContain('<h1>Chat and meet</h1>');
+    expect(preloads(response.body)).toEqual([]);
+    expect(response.body).toContain(
+      '<script defer src="/shell/js/start-after-paint.1.js" data-main="/shell/js/main.1.js" data-preload="' +
+        'fetch:/remotes/mfe-landers/l1/mf-manifest.json script:/remotes/mfe-landers/l1/remoteEntry.js ' +
+        'script:/remotes/mfe-landers/l1/js/register.l1.js style:/remotes/mfe-landers/l1/css/app.l1.css ' +
+        'script:/remotes/mfe-landers/l1/js/app.l1.js"></script>',
+    );
   });
 
   it('names the new build once a deploy rewrites the site manifest', async () => {

@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { type RemoteEntry, type SiteManifest, shellRoutes } from '@ukd/contracts';
-import { escapeHtml } from './page-document';
+import { escapeHtml } from './html-text';
 import { matches, safeDecode, segments } from './page-routes';
 
 /** What a remote's `mf-manifest.json` says about where its code is (the part used here). */
@@ -9,6 +9,31 @@ interface FederationManifest {
   metaData?: { remoteEntry?: { name?: string; path?: string } };
   exposes?: { path: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }[];
 }
+
+/** A file a page's remote needs, and what the browser fetches it as. */
+export interface Preload {
+  href: string;
+  as: 'fetch' | 'script' | 'style';
+}
+
+/**
+ * The head tags for `preloads`. The manifest is fetched by the federation runtime (CORS mode,
+ * same-origin credentials), so its preload says `crossorigin` or the browser fetches it twice.
+ */
+export const preloadTags = (preloads: Preload[]) =>
+  preloads
+    .map(
+      ({ href, as }) =>
+        `<link rel="preload" href="${escapeHtml(href)}" as="${as}"${as === 'fetch' ? ' crossorigin' : ''}>`,
+    )
+    .join('');
+
+/**
+ * The same list for `start-after-paint.js` on a prerendered page (`as:href` pairs, by spaces),
+ * which adds them when it starts the shell, after the page has painted.
+ */
+export const preloadAttribute = (preloads: Preload[]) =>
+  preloads.map(({ href, as }) => `${as}:${href}`).join(' ');
 
 /** How specific a route pattern is: static segments beat parameters, which beat `*`. */
 const rank = (pattern: string[]) =>
@@ -28,7 +53,7 @@ const rank = (pattern: string[]) =>
 export function createRoutePreloads(siteDir: string) {
   const manifestFile = join(siteDir, 'site-manifest.json');
   let site: { mtimeMs: number; remotes: RemoteEntry[] } | null = null;
-  const linksByEntry = new Map<string, string[]>();
+  const byEntry = new Map<string, Preload[]>();
 
   function remotes(): RemoteEntry[] {
     let mtimeMs = -1;
@@ -64,9 +89,9 @@ export function createRoutePreloads(siteDir: string) {
     return best?.remote;
   }
 
-  function linksFor(entry: string): string[] {
-    let links = linksByEntry.get(entry);
-    if (links) return links;
+  function preloadsOf(entry: string): Preload[] {
+    let preloads = byEntry.get(entry);
+    if (preloads) return preloads;
     const folder = entry.slice(0, entry.lastIndexOf('/') + 1);
     let manifest: FederationManifest;
     try {
@@ -81,33 +106,27 @@ export function createRoutePreloads(siteDir: string) {
     );
     const files = (list: unknown): string[] =>
       Array.isArray(list) ? list.filter((file): file is string => typeof file === 'string') : [];
-    links = [
-      `<link rel="preload" href="${escapeHtml(entry)}" as="fetch" crossorigin>`,
+    preloads = [
+      { href: entry, as: 'fetch' },
       ...(typeof remoteEntry?.name === 'string'
-        ? [
-            `<link rel="preload" href="${escapeHtml(`${folder}${remoteEntry.path ?? ''}${remoteEntry.name}`)}" as="script">`,
-          ]
+        ? [{ href: `${folder}${remoteEntry.path ?? ''}${remoteEntry.name}`, as: 'script' as const }]
         : []),
       ...exposed.flatMap((expose) => [
-        ...files(expose.assets?.css?.sync).map(
-          (file) => `<link rel="preload" href="${escapeHtml(folder + file)}" as="style">`,
-        ),
-        ...files(expose.assets?.js?.sync).map(
-          (file) => `<link rel="preload" href="${escapeHtml(folder + file)}" as="script">`,
-        ),
+        ...files(expose.assets?.css?.sync).map((file) => ({ href: folder + file, as: 'style' as const })),
+        ...files(expose.assets?.js?.sync).map((file) => ({ href: folder + file, as: 'script' as const })),
       ]),
     ];
-    linksByEntry.set(entry, links);
-    return links;
+    byEntry.set(entry, preloads);
+    return preloads;
   }
 
   return {
-    /** The preload tags for `pathname`'s remote and a key naming them (its deployed version); null for none. */
-    find(pathname: string): { key: string; links: string[] } | null {
+    /** What `pathname`'s remote needs first and a key naming it (its deployed version); null for none. */
+    find(pathname: string): { key: string; preloads: Preload[] } | null {
       const remote = ownerOf(pathname);
       if (typeof remote?.entry !== 'string') return null;
-      const links = linksFor(remote.entry);
-      return links.length ? { key: remote.entry, links } : null;
+      const preloads = preloadsOf(remote.entry);
+      return preloads.length ? { key: remote.entry, preloads } : null;
     },
   };
 }

@@ -12,7 +12,7 @@ import { createDocumentResponses } from './document-responses';
 import { pageDocument } from './page-document';
 import { createPageRoutes } from './page-routes';
 import { createPrerenderedPages, pageKey } from './prerendered-pages';
-import { createRoutePreloads } from './route-preloads';
+import { createRoutePreloads, preloadTags } from './route-preloads';
 import {
   API_HEADERS,
   contentSecurityPolicy,
@@ -156,10 +156,14 @@ export async function createSiteServer({
     // Whether the visitor has made a cookie choice (the shell's consent cookie) picks the banner.
     const cookies = (request.headers.cookie ?? '').split(';').map((pair) => pair.trim());
     const firstVisit = found.consentBanner ? !cookies.includes(found.consentBanner.cookie) : false;
-    const key = `${prerendered.version()} ${statSync(shellPage).mtimeMs} ${origin} ${pageKey(path)} ${firstVisit}`;
+    const preloads = routePreloads.find(path);
+    const key = `${prerendered.version()} ${statSync(shellPage).mtimeMs} ${origin} ${pageKey(path)} ${firstVisit} ${preloads?.key}`;
     reply.header('Vary', 'Accept-Encoding, Cookie');
     return documents.send(request, reply, key, () =>
-      pageDocument(readFileSync(shellPage, 'utf8'), found, origin, { firstVisit }),
+      pageDocument(readFileSync(shellPage, 'utf8'), found, origin, {
+        firstVisit,
+        preloads: preloads?.preloads ?? [],
+      }),
     );
   }
 
@@ -174,7 +178,7 @@ export async function createSiteServer({
     return documents.send(request, reply, key, () => {
       const html = readFileSync(shellPage, 'utf8');
       return html.includes('</head>')
-        ? html.replace('</head>', () => `${found.links.join('')}</head>`)
+        ? html.replace('</head>', () => `${preloadTags(found.preloads)}</head>`)
         : null;
     });
   }
