@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { applyPageMeta, usePageMeta } from './page-effects';
+import { applyPageMeta, useDocumentTitle, usePageMeta } from './page-effects';
 
 function Page(props: { pathname: string; description?: string; canonical?: string | null }) {
   usePageMeta(props.pathname, props.description, props.canonical);
@@ -47,5 +47,22 @@ describe('a page that names itself', () => {
     applyPageMeta({ title: 'Staying safe' }, 'Flirtlane');
     expect(document.title).toBe('Staying safe - Flirtlane');
     expect(description()).toBe('What to write.');
+  });
+});
+
+describe('the route title and a page that named itself, in either order', () => {
+  function Route({ title, pathname }: { title: string; pathname: string }) {
+    useDocumentTitle(title, 'Flirtlane', pathname);
+    return null;
+  }
+
+  it('keeps the page’s own title when the route’s effect comes second, and drops it on another route', () => {
+    window.history.replaceState(null, '', '/blog/first-messages');
+    applyPageMeta({ title: 'First messages that get replies' }, 'Flirtlane');
+    const { rerender } = render(<Route title="Dating advice" pathname="/blog/first-messages" />);
+    expect(document.title).toBe('First messages that get replies - Flirtlane');
+    window.history.replaceState(null, '', '/blog');
+    rerender(<Route title="Dating advice and safety blog" pathname="/blog" />);
+    expect(document.title).toBe('Dating advice and safety blog - Flirtlane');
   });
 });

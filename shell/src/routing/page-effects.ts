@@ -4,10 +4,18 @@ import { useEffect, useRef } from 'react';
 export const documentTitle = (title: string, siteName: string) =>
   title ? `${title} - ${siteName}` : siteName;
 
-export function useDocumentTitle(title: string, siteName: string) {
+/** What the page on screen said of itself (`shell:page-meta`), and at which address. */
+let named: { pathname: string; title: string; description?: string } | null = null;
+const namedFor = (pathname: string) => (named?.pathname === pathname ? named : null);
+
+/**
+ * The route's title, unless the page at this address named itself: the page lives in another
+ * React root, so its event may come before or after this effect.
+ */
+export function useDocumentTitle(title: string, siteName: string, pathname = window.location.pathname) {
   useEffect(() => {
-    document.title = documentTitle(title, siteName);
-  }, [title, siteName]);
+    document.title = documentTitle(namedFor(pathname)?.title ?? title, siteName);
+  }, [title, siteName, pathname]);
 }
 
 /** The head tag named `selector`, created from `attributes` the first time a page needs it. */
@@ -33,8 +41,8 @@ export function usePageMeta(pathname: string, description?: string, canonical?: 
     const meta = headTag('meta[name="description"]', 'meta', { name: 'description' }) as HTMLMetaElement;
     // A prerendered page's document carries its own description, and the site's beside it.
     siteDescription ??= meta.dataset.siteContent ?? meta.content;
-    meta.content = description ?? siteDescription;
-  }, [description]);
+    meta.content = namedFor(pathname)?.description ?? description ?? siteDescription;
+  }, [pathname, description]);
   useEffect(() => {
     const link = headTag('link[rel="canonical"]', 'link', { rel: 'canonical' }) as HTMLLinkElement;
     if (canonical === null) link.remove();
@@ -50,6 +58,11 @@ export function applyPageMeta(
   { title, description }: { title: string; description?: string },
   siteName: string,
 ) {
+  named = {
+    pathname: window.location.pathname,
+    title,
+    ...(description === undefined ? {} : { description }),
+  };
   document.title = documentTitle(title, siteName);
   if (description !== undefined) {
     (headTag('meta[name="description"]', 'meta', { name: 'description' }) as HTMLMetaElement).content =

@@ -71,7 +71,7 @@ export function ShellRoutes({
   const deactivated = useSelector(selectUser)?.deactivated ?? false;
   const maintenance = useSelector(selectMaintenance);
 
-  useDocumentTitle(match ? match.route.title : 'This page could not be found', siteName);
+  useDocumentTitle(match ? match.route.title : 'This page could not be found', siteName, location.pathname);
   usePageMeta(location.pathname, match?.route.description, match ? match.route.canonical : null);
   useScrollReset(location.pathname);
   useLoginFromUrl();
