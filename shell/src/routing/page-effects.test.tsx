@@ -50,12 +50,12 @@ describe('a page that names itself', () => {
   });
 });
 
-describe('the route title and a page that named itself, in either order', () => {
-  function Route({ title, pathname }: { title: string; pathname: string }) {
-    useDocumentTitle(title, 'Flirtlane', pathname);
-    return null;
-  }
+function Route({ title, pathname }: { title: string; pathname: string }) {
+  useDocumentTitle(title, 'Flirtlane', pathname);
+  return null;
+}
 
+describe('the route title and a page that named itself, in either order', () => {
   it('keeps the page’s own title when the route’s effect comes second, and drops it on another route', () => {
     window.history.replaceState(null, '', '/blog/first-messages');
     applyPageMeta({ title: 'First messages that get replies' }, 'Flirtlane');
