@@ -82,8 +82,9 @@ export function createRoutePreloads(siteDir: string) {
       for (const route of Array.isArray(remote.routes) ? remote.routes : []) {
         if (typeof route?.path !== 'string') continue;
         const pattern = segments(route.path);
-        if (matches(pattern, path) && (!best || rank(pattern) > best.score))
-          best = { remote, score: rank(pattern) };
+        if (!matches(pattern, path)) continue;
+        const score = rank(pattern);
+        if (!best || score > best.score) best = { remote, score };
       }
     }
     return best?.remote;
