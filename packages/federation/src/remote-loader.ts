@@ -2,15 +2,14 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 import type { RemoteAppModule, RemoteEntry, RemoteRegisterModule } from '@ukd/contracts';
 import { containerName } from '@ukd/contracts';
 
-export type RemoteModuleName = 'register' | 'app';
-
-interface ModuleTypes {
+/** What the shell needs of a remote: `register` (its manifest of routes, slots and nav) and `app`. */
+export interface RemoteModules {
   register: RemoteRegisterModule;
   app: RemoteAppModule;
 }
 
 export interface RemoteLoader {
-  load<M extends RemoteModuleName>(remote: RemoteEntry, module: M): Promise<ModuleTypes[M]>;
+  load(remote: RemoteEntry): Promise<RemoteModules>;
   /** Forget a failed remote so the next `load` fetches its manifest and code afresh. */
   reset(remote: RemoteEntry): void;
 }
@@ -26,8 +25,10 @@ export interface RemoteLoaderOptions {
  * Loads a remote's exposed modules on demand. Nothing is fetched until a route or slot asks,
  * so the first page pays only for the remote it shows. A failure (manifest, entry or chunk) is
  * retried with backoff, each time with the runtime's cache of the container cleared and a fresh
- * entry URL; the last error reaches the caller. This is the only retry for remote code: the
- * runtime plugins only report, and the shell's "Retry" button is the member's own.
+ * entry URL; the last error reaches the caller. Both modules are fetched in one attempt: two
+ * loops retrying side by side would each re-register the container the other is loading from.
+ * This is the only retry for remote code: the runtime plugins only report, and the shell's
+ * "Retry" button is the member's own.
  */
 export function createRemoteLoader({
   baseUrl,
@@ -35,28 +36,39 @@ export function createRemoteLoader({
   retryDelayMs = 300,
 }: RemoteLoaderOptions): RemoteLoader {
   const registered = new Set<string>();
+  /** Remotes whose last load failed: the runtime still holds that failure until re-registered. */
+  const failed = new Set<string>();
 
-  function register(remote: RemoteEntry, force: boolean) {
+  function register(remote: RemoteEntry, afresh: boolean) {
     const name = containerName(remote.id);
-    if (registered.has(name) && !force) return;
+    if (registered.has(name) && !afresh) return;
     const entry = new URL(remote.entry, baseUrl);
-    if (force) entry.searchParams.set('v', `${remote.version}-${Date.now()}`);
-    registerRemotes([{ name, entry: entry.href }], { force });
+    const replacing = registered.has(name);
+    // A fresh URL, or the runtime answers from what it fetched (and failed to fetch) before.
+    if (replacing) entry.searchParams.set('v', `${remote.version}-${Date.now()}`);
+    registerRemotes([{ name, entry: entry.href }], { force: replacing });
     registered.add(name);
+    failed.delete(name);
+  }
+
+  async function exposed<M extends keyof RemoteModules>(remote: RemoteEntry, module: M) {
+    const loaded = await loadRemote<RemoteModules[M]>(`${containerName(remote.id)}/${module}`);
+    if (!loaded) throw new Error(`${remote.id} has no module ${module}`);
+    return loaded;
   }
 
   return {
-    async load(remote, module) {
+    async load(remote) {
       let lastError: unknown;
       for (let attempt = 0; attempt < attempts; attempt++) {
         if (attempt > 0) await new Promise((r) => setTimeout(r, retryDelayMs * 2 ** (attempt - 1)));
-        register(remote, attempt > 0);
+        register(remote, attempt > 0 || failed.has(containerName(remote.id)));
         try {
-          const loaded = await loadRemote<ModuleTypes[typeof module]>(
-            `${containerName(remote.id)}/${module}`,
-          );
-          if (loaded) return loaded;
-          lastError = new Error(`${remote.id} has no module ${module}`);
+          const [registerModule, app] = await Promise.all([
+            exposed(remote, 'register'),
+            exposed(remote, 'app'),
+          ]);
+          return { register: registerModule, app };
         } catch (error) {
           lastError = error;
         }
@@ -64,7 +76,7 @@ export function createRemoteLoader({
       throw lastError instanceof Error ? lastError : new Error(String(lastError));
     },
     reset(remote) {
-      registered.delete(containerName(remote.id));
+      failed.add(containerName(remote.id));
     },
   };
 }

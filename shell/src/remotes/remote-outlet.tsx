@@ -18,7 +18,6 @@ export function RemoteOutlet({ remote, registry }: { remote: RemoteEntry; regist
   const [status, setStatus] = useState<Status>('loading');
   const [attempt, setAttempt] = useState(0);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the mount on retry
   useEffect(() => {
     let parcel: Parcel<RemoteAppProps> | null = null;
     let cancelled = false;
@@ -27,31 +26,34 @@ export function RemoteOutlet({ remote, registry }: { remote: RemoteEntry; regist
     const mount = registry.mount(remote);
     setStatus('loading');
 
+    // A load that failed is already forgotten by the registry; releasing here as well could let
+    // go of a newer activation (a prefetch's) that is on its way to working.
     const fail = (error: unknown) => {
       if (cancelled) return;
       // A missing chunk usually means a newer deploy: reloading once fetches it (SPEC §8).
       if (reloadOnceForChunkError(error)) return;
       setStatus('failed');
+    };
+    const crash = (error: unknown) => {
+      if (cancelled) return;
       registry.release(remote.id);
+      fail(error);
     };
 
-    registry
-      .activate(remote)
-      .then(({ app }) => {
-        if (cancelled || !host.current) return;
-        const props = {
-          domElement: host.current,
-          name: mount.name,
-          shell: mount.shell,
-          basename: '/',
-          onCrash: fail,
-        };
-        parcel = mountRootParcel(app as unknown as ParcelConfig<RemoteAppProps>, props);
-        return parcel.mountPromise.then(() => {
-          if (!cancelled) setStatus('ready');
-        });
-      })
-      .catch(fail);
+    (attempt === 0 ? registry.activate(remote) : registry.retry(remote)).then(({ app }) => {
+      if (cancelled || !host.current) return;
+      const props = {
+        domElement: host.current,
+        name: mount.name,
+        shell: mount.shell,
+        basename: '/',
+        onCrash: crash,
+      };
+      parcel = mountRootParcel(app as unknown as ParcelConfig<RemoteAppProps>, props);
+      parcel.mountPromise.then(() => {
+        if (!cancelled) setStatus('ready');
+      }, crash);
+    }, fail);
 
     return () => {
       cancelled = true;

@@ -1,5 +1,5 @@
 import type { RemoteAppModule, RemoteEntry, ShellContext } from '@ukd/contracts';
-import type { RemoteLoader } from '@ukd/federation/remote-loader';
+import type { RemoteLoader, RemoteModules } from '@ukd/federation/remote-loader';
 import { createEventBus } from '@ukd/store';
 import { describe, expect, it, vi } from 'vitest';
 import type { RemoteContexts } from './remote-context';
@@ -20,13 +20,36 @@ function setup() {
   };
   const dispose = vi.fn();
   const register = vi.fn((shell: ShellContext) => ({ id: 'mfe-messaging', routes: [], dispose, shell }));
+  let settle: 'now' | 'by-hand' = 'now';
+  const loads: Array<{ resolve(): void; reject(error: Error): void }> = [];
   const loader: RemoteLoader = {
-    load: (async (_remote: RemoteEntry, module: string) =>
-      module === 'app' ? ({} as RemoteAppModule) : { register }) as RemoteLoader['load'],
+    // Each load waits for the test to settle it, unless `settle` is 'now'.
+    load: vi.fn(
+      () =>
+        new Promise<RemoteModules>((resolve, reject) => {
+          const modules = { app: {} as RemoteAppModule, register: { register } };
+          loads.push({ resolve: () => resolve(modules), reject });
+          if (settle === 'now') resolve(modules);
+        }),
+    ),
     reset: vi.fn(),
   };
-  const registry = createRemoteRegistry({ remotes: [messaging], loader, contexts, bus: createEventBus() });
-  return { registry, register, dispose, released };
+  const bus = createEventBus();
+  const failures: string[] = [];
+  bus.on('shell:remote-failed', ({ remote }) => failures.push(remote));
+  const registry = createRemoteRegistry({ remotes: [messaging], loader, contexts, bus });
+  return {
+    registry,
+    register,
+    dispose,
+    released,
+    loader,
+    loads,
+    failures,
+    settleByHand: () => {
+      settle = 'by-hand';
+    },
+  };
 }
 
 describe('remote registry', () => {
@@ -54,5 +77,52 @@ describe('remote registry', () => {
     registry.release('mfe-messaging');
     expect(released).toEqual(['mfe-messaging']);
     await vi.waitFor(() => expect(dispose).toHaveBeenCalledOnce());
+  });
+
+  it('forgets a failed load so the next activation loads again, and says so once', async () => {
+    const { registry, loader, loads, failures, released, settleByHand } = setup();
+    settleByHand();
+    const first = registry.activate(messaging);
+    loads[0]?.reject(new Error('503'));
+    await expect(first).rejects.toThrow('503');
+    expect(loader.reset).toHaveBeenCalledOnce();
+    expect(released).toEqual(['mfe-messaging']);
+    expect(failures).toEqual(['mfe-messaging']);
+    const second = registry.activate(messaging);
+    expect(second).not.toBe(first);
+    loads[1]?.resolve();
+    await expect(second).resolves.toMatchObject({ registration: { id: 'mfe-messaging' } });
+  });
+
+  it('an activation that fails after it was let go leaves the newer one alone', async () => {
+    const { registry, loader, loads, failures, released, settleByHand } = setup();
+    settleByHand();
+    const old = registry.activate(messaging);
+    registry.release('mfe-messaging');
+    const newer = registry.activate(messaging);
+    loads[1]?.resolve();
+    await newer;
+    loads[0]?.reject(new Error('503'));
+    await expect(old).rejects.toThrow('503');
+    // The newer activation is still the remote's: no reload, no reset, no failure reported.
+    expect(registry.activate(messaging)).toBe(newer);
+    expect(loader.load).toHaveBeenCalledTimes(2);
+    expect(loader.reset).not.toHaveBeenCalled();
+    expect(released).toEqual(['mfe-messaging']);
+    expect(failures).toEqual([]);
+  });
+
+  it('Retry waits for a load under way and, when that one fails, loads afresh', async () => {
+    const { registry, loader, loads, settleByHand } = setup();
+    settleByHand();
+    // A prefetch began while the remote was down; the member clicks Retry before it gives up.
+    const prefetch = registry.activate(messaging);
+    const retried = registry.retry(messaging);
+    expect(loader.load).toHaveBeenCalledOnce();
+    loads[0]?.reject(new Error('503'));
+    await expect(prefetch).rejects.toThrow('503');
+    await vi.waitFor(() => expect(loader.load).toHaveBeenCalledTimes(2));
+    loads[1]?.resolve();
+    await expect(retried).resolves.toMatchObject({ registration: { id: 'mfe-messaging' } });
   });
 });

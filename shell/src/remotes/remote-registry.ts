@@ -47,34 +47,48 @@ export function createRemoteRegistry({ remotes, loader, contexts, bus, progress 
   const active = new Map<string, Promise<ActiveRemote>>();
 
   function activate(remote: RemoteEntry): Promise<ActiveRemote> {
-    let pending = active.get(remote.id);
-    if (!pending) {
-      progress?.start();
-      pending = (async () => {
-        const [registerModule, app] = await Promise.all([
-          loader.load(remote, 'register'),
-          loader.load(remote, 'app'),
-        ]);
-        const registration = await registerModule.register(contexts.shellFor(remote.id));
-        return { app, registration };
-      })();
-      active.set(remote.id, pending);
-      pending.finally(() => progress?.done()).catch(() => undefined);
-      pending.catch((error: unknown) => {
-        active.delete(remote.id);
-        loader.reset(remote);
-        contexts.release(remote.id);
-        bus.emit('shell:remote-failed', {
-          remote: remote.id,
-          message: error instanceof Error ? error.message : String(error),
-        });
+    const current = active.get(remote.id);
+    if (current) return current;
+    progress?.start();
+    const pending = (async () => {
+      const { register, app } = await loader.load(remote);
+      const registration = await register.register(contexts.shellFor(remote.id));
+      return { app, registration };
+    })();
+    active.set(remote.id, pending);
+    pending.finally(() => progress?.done()).catch(() => undefined);
+    pending.catch((error: unknown) => {
+      // Forget this activation only: a crash may already have let it go for a newer one.
+      if (active.get(remote.id) !== pending) return;
+      active.delete(remote.id);
+      loader.reset(remote);
+      contexts.release(remote.id);
+      bus.emit('shell:remote-failed', {
+        remote: remote.id,
+        message: error instanceof Error ? error.message : String(error),
       });
-    }
+    });
     return pending;
   }
 
   return {
     activate,
+    /**
+     * The member's "Retry": a load already under way (a prefetch's, begun while the remote was
+     * still down) may yet work and is waited for, but if it fails the remote is loaded afresh
+     * rather than the click ending in the failure it joined.
+     */
+    async retry(remote: RemoteEntry): Promise<ActiveRemote> {
+      const current = active.get(remote.id);
+      if (current) {
+        try {
+          return await current;
+        } catch {
+          // Forgotten by now: its own handler ran first.
+        }
+      }
+      return activate(remote);
+    },
     /** Warm a remote's code without mounting it; failures stay quiet until the route is visited. */
     preload(remote: RemoteEntry) {
       activate(remote).catch(() => undefined);

@@ -12,7 +12,8 @@
   const start = () => {
     if (started) return;
     started = true;
-    for (const item of (script.getAttribute('data-preload') ?? '').split(' ').filter(Boolean)) {
+    const items = (script.getAttribute('data-preload') ?? '').split(' ').filter(Boolean);
+    const preload = (item) => {
       const split = item.indexOf(':');
       const link = document.createElement('link');
       link.rel = 'preload';
@@ -21,7 +22,15 @@
       // The federation runtime fetches the manifest in CORS mode.
       if (link.as === 'fetch') link.crossOrigin = 'anonymous';
       document.head.append(link);
-    }
+      return link;
+    };
+    // The remote's code only once its manifest has come: a preload that fails answers the next
+    // request for its address with that failure, so code preloaded while the remote is down would
+    // fail the loader's first try once it is back (and that try may be the member's "Retry").
+    const manifests = items.filter((item) => item.startsWith('fetch:'));
+    const code = items.filter((item) => !item.startsWith('fetch:'));
+    if (manifests.length === 0) code.forEach(preload);
+    else manifests.map(preload)[0].addEventListener('load', () => code.forEach(preload), { once: true });
     const entry = document.createElement('script');
     entry.src = main;
     document.head.append(entry);
