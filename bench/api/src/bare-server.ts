@@ -11,7 +11,14 @@ import { jwtVerify } from 'jose';
 import pg from 'pg';
 
 const env = process.env;
-const key = new TextEncoder().encode(env.JWT_SECRET ?? '');
+// Imported once, as our API does (jose imports raw bytes again on every call).
+const key = await crypto.subtle.importKey(
+  'raw',
+  new TextEncoder().encode(env.JWT_SECRET ?? ''),
+  { name: 'HMAC', hash: 'SHA-256' },
+  false,
+  ['verify'],
+);
 const siteKey = env.SITE_KEY ?? 'ukdating-site01';
 const realtime = {
   host: env.REALTIME_API_HOST ?? '127.0.0.1',

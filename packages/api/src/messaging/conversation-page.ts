@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { executedRows, jsonObjectOf, maybeRowFromJson } from '../db/json-rows';
 import { type ConversationRow, conversations, type MessageRow, messages } from '../db/messaging-schema';
+import { param, preparedStatement } from '../db/prepared-statement';
 import { type PhotoRow, photos, users } from '../db/schema';
 import { notFound } from '../http/api-error';
 import { shownPhotoJson } from '../photos/photo-resource';
@@ -40,22 +41,46 @@ interface PageRow {
   unread: number | string | null;
 }
 
+/** Which conversations a page statement lists: `base`, the ones the viewer may see, and among
+ * them those `filter` keeps (null: all of them). Values that change per request are `param`s. */
+export interface PageQuery {
+  base: SQL;
+  filter: SQL | null;
+}
+
+/** The values every page statement runs with, beside any its `PageQuery` names. */
+export interface PageValues {
+  viewer: number;
+  limit: number;
+  offset: number;
+  [name: string]: unknown;
+}
+
+const viewer = param<number>('viewer');
+
 /**
- * A page of the viewer's conversations (`base`: the ones they may see; `where`: those the
- * filters keep), starred first then newest, with both members, their photos, the last message,
- * the unread count and the totals, in ONE statement: the list used to take six queries in two
- * round trips, and round trips were most of its cost under load (issue 16).
+ * A statement for pages of the viewer's conversations (`describe(input)` says which), starred
+ * first then newest, with both members, their photos, the last message, the unread count and the
+ * totals, in ONE statement: the list used to take six queries in two round trips, and round
+ * trips were most of its cost under load (issue 16). Its text is built once per `keyOf(input)`.
  */
-export async function loadConversationPage(
-  db: Db,
-  viewerId: number,
-  query: { base: SQL; where: SQL; limit: number; offset: number },
-): Promise<ConversationPage> {
-  const side = viewerSide(viewerId);
-  const result = await db.execute(sql`
+export function conversationPageStatement<Input>(
+  keyOf: (input: Input) => string,
+  describe: (input: Input) => PageQuery,
+) {
+  const run = preparedStatement(keyOf, (input: Input) => pageSql(describe(input)));
+  return async (db: Db, input: Input, values: PageValues): Promise<ConversationPage> =>
+    pageFromRows(executedRows<PageRow>(await run(db, input, values)));
+}
+
+function pageSql({ base, filter }: PageQuery): SQL {
+  const side = viewerSide(viewer);
+  // Rows of `listed` already meet `base`: `matches` is only the filters, so the visibility
+  // checks (blocks, deactivated members) run once per conversation, not twice.
+  return sql`
     with listed as (
-      select ${conversations}.*, (${query.where}) as matches, ${side.star} as viewer_star
-      from ${conversations} where ${query.base}
+      select ${conversations}.*, (${filter ?? sql`true`}) as matches, ${side.star} as viewer_star
+      from ${conversations} where ${base}
     ),
     totals as (
       select (count(*) filter (where matches))::integer as total,
@@ -65,7 +90,7 @@ export async function loadConversationPage(
     page as (
       select * from listed where matches
       order by viewer_star desc, updated_at desc, id desc
-      limit ${query.limit} offset ${query.offset}
+      limit ${param('limit')} offset ${param('offset')}
     )
     select to_jsonb(page) - 'matches' - 'viewer_star' as conversation, totals.total, totals.starred,
            ${jsonObjectOf(users, 'i', CARD_FIELDS)} as initiator,
@@ -74,14 +99,16 @@ export async function loadConversationPage(
            ${shownPhotoJson(sql`page.recipient_id`)} as recipient_photo,
            to_jsonb(lm) as last_message,
            (select count(*) from ${messages} um
-             where um.conversation_id = page.id and um.to_id = ${viewerId} and um.read_at is null)::integer as unread
+             where um.conversation_id = page.id and um.to_id = ${viewer} and um.read_at is null)::integer as unread
     from totals
     left join page on true
     left join ${users} i on i.id = page.initiator_id
     left join ${users} r on r.id = page.recipient_id
     left join ${messages} lm on lm.id = page.last_message_id
-    order by page.viewer_star desc, page.updated_at desc, page.id desc`);
-  const raw = executedRows<PageRow>(result);
+    order by page.viewer_star desc, page.updated_at desc, page.id desc`;
+}
+
+function pageFromRows(raw: PageRow[]): ConversationPage {
   const first = raw[0];
   const rows: LoadedConversation[] = [];
   for (const r of raw) {
@@ -103,10 +130,14 @@ export async function loadConversationPage(
   return { rows, total: Number(first?.total ?? 0), starred: Number(first?.starred ?? 0) };
 }
 
+const oneConversation = conversationPageStatement(
+  () => 'one',
+  () => ({ base: sql`${conversations.id} = ${param<number>('id')}`, filter: null }),
+);
+
 /** One conversation (already checked to be the viewer's) with what its resource shows. */
 export async function loadConversation(db: Db, viewerId: number, id: number): Promise<LoadedConversation> {
-  const only = sql`${conversations.id} = ${id}`;
-  const page = await loadConversationPage(db, viewerId, { base: only, where: only, limit: 1, offset: 0 });
+  const page = await oneConversation(db, null, { viewer: viewerId, id, limit: 1, offset: 0 });
   const loaded = page.rows[0];
   if (!loaded) throw notFound();
   return loaded;

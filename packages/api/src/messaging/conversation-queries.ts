@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, gt, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { type ConversationRow, conversations, type MessageRow, messages } from '../db/messaging-schema';
+import { param } from '../db/prepared-statement';
 import { users } from '../db/schema';
-import { type ConversationPage, loadConversationPage } from './conversation-page';
+import { type ConversationPage, conversationPageStatement } from './conversation-page';
 import { deletedUptoOf, isInitiator, listedFor, viewerSide } from './conversations';
 
 /** The conversation list's filters (SPEC §7), already parsed. */
@@ -13,6 +14,34 @@ export interface ConversationFilters {
   onlyUnread?: boolean | undefined;
 }
 
+/** Which filters a list request has on: each mix is a statement of its own. */
+interface ListShape {
+  star: boolean | undefined;
+  username: boolean;
+  onlyUnread: boolean;
+  onlyRead: boolean;
+}
+
+const viewer = param<number>('viewer');
+
+const listPage = conversationPageStatement(
+  (shape: ListShape) => `${shape.star}|${shape.username}|${shape.onlyUnread}|${shape.onlyRead}`,
+  (shape: ListShape) => {
+    const side = viewerSide(viewer);
+    const lastUnread = sql`exists (select 1 from ${messages} lm where lm.id = ${conversations.lastMessageId} and lm.to_id = ${viewer} and lm.read_at is null)`;
+    const conditions: SQL[] = [];
+    if (shape.star !== undefined) conditions.push(shape.star ? sql`${side.star}` : sql`not ${side.star}`);
+    if (shape.username) {
+      conditions.push(
+        sql`exists (select 1 from ${users} cu where cu.id = ${side.chatmateId} and lower(cu.username) like ${param<string>('username')})`,
+      );
+    }
+    if (shape.onlyUnread) conditions.push(lastUnread);
+    if (shape.onlyRead) conditions.push(sql`not ${lastUnread}`);
+    return { base: listedFor(viewer), filter: conditions.length ? (and(...conditions) as SQL) : null };
+  },
+);
+
 /** A page of the viewer's conversations, starred first then newest, loaded with the totals `meta` needs. */
 export function listConversations(
   db: Db,
@@ -20,20 +49,16 @@ export function listConversations(
   filters: ConversationFilters,
   page: { limit: number; offset: number },
 ): Promise<ConversationPage> {
-  const side = viewerSide(viewerId);
-  const base = listedFor(viewerId);
-  const lastUnread = sql`exists (select 1 from ${messages} lm where lm.id = ${conversations.lastMessageId} and lm.to_id = ${viewerId} and lm.read_at is null)`;
-  const conditions: (SQL | undefined)[] = [base];
-  if (filters.star !== undefined) conditions.push(filters.star ? sql`${side.star}` : sql`not ${side.star}`);
-  if (filters.username) {
-    const pattern = `${filters.username.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(
-      sql`exists (select 1 from ${users} cu where cu.id = ${side.chatmateId} and lower(cu.username) like ${pattern})`,
-    );
-  }
-  if (filters.onlyUnread === true) conditions.push(lastUnread);
-  if (filters.onlyRead === true) conditions.push(sql`not ${lastUnread}`);
-  return loadConversationPage(db, viewerId, { base, where: and(...conditions) as SQL, ...page });
+  const username = filters.username
+    ? `${filters.username.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    : undefined;
+  const shape: ListShape = {
+    star: filters.star,
+    username: username !== undefined,
+    onlyUnread: filters.onlyUnread === true,
+    onlyRead: filters.onlyRead === true,
+  };
+  return listPage(db, shape, { viewer: viewerId, username, ...page });
 }
 
 /** The one conversation of a pair, created by the viewer when there is none yet. */

@@ -1,5 +1,6 @@
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import { type ConversationRow, conversations, messages } from '../db/messaging-schema';
+import type { Param } from '../db/prepared-statement';
 import { users } from '../db/schema';
 import { notFound } from '../http/api-error';
 import { notBlocked } from '../profiles/visibility';
@@ -8,7 +9,7 @@ import type { DbOrTx } from './credit-ledger';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** SQL helpers for "the viewer's side" of a conversation row. */
-export function viewerSide(viewerId: number) {
+export function viewerSide(viewerId: Param<number>) {
   const isInitiator = sql`${conversations.initiatorId} = ${viewerId}`;
   return {
     isParticipant: or(
@@ -28,7 +29,7 @@ export function viewerSide(viewerId: number) {
  * exists; not deleted for them unless a newer message arrived; no block either way; the other
  * member not deactivated.
  */
-export function listedFor(viewerId: number): SQL {
+export function listedFor(viewerId: Param<number>): SQL {
   const side = viewerSide(viewerId);
   return and(
     side.isParticipant,

@@ -1,5 +1,6 @@
 import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Param } from '../db/prepared-statement';
 import { blocks, users } from '../db/schema';
 
 export interface Viewer {
@@ -8,7 +9,7 @@ export interface Viewer {
 }
 
 /** Neither member has blocked the other. */
-export function notBlocked(viewerId: number, other: AnyPgColumn | SQL): SQL {
+export function notBlocked(viewerId: Param<number>, other: AnyPgColumn | SQL): SQL {
   return sql`not exists (select 1 from ${blocks} where (${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${other}) or (${blocks.blockerId} = ${other} and ${blocks.blockedId} = ${viewerId}))`;
 }
 

@@ -1,0 +1,57 @@
+import { type Placeholder, type SQL, sql } from 'drizzle-orm';
+import {
+  PgDialect,
+  type PgPreparedQuery,
+  type PgSession,
+  type PreparedQueryConfig,
+} from 'drizzle-orm/pg-core';
+import type { Db } from './database';
+
+const dialect = new PgDialect();
+
+/**
+ * The driver session behind a database handle: what `db.execute` itself uses, and the only way
+ * to run a statement prepared once. drizzle marks it internal in its types, so it is reached in
+ * this one place, and checked.
+ */
+function sessionOf(db: Db): PgSession {
+  const session = (db as unknown as { session?: PgSession }).session;
+  if (typeof session?.prepareQuery !== 'function') throw new Error('this database handle has no session');
+  return session;
+}
+
+/** A value a prepared statement takes when it runs (`sql.placeholder`). */
+export type Param<T> = T | Placeholder<string, T>;
+
+/** The placeholder named `name`, typed as the value it stands for. */
+export const param = <T>(name: string) => sql.placeholder(name) as Placeholder<string, T>;
+
+/**
+ * A hot statement whose SQL text is built once per shape and per database, then only run with
+ * new values. drizzle otherwise turns the SQL template into text on every request, which was a
+ * sixth of the conversation list's CPU (issue 16). `build(input)` must put every value that
+ * changes between requests behind a `param(name)`; `keyOf(input)` names the variants whose SQL
+ * differs (which filters are on). Transactions get statements of their own.
+ */
+export function preparedStatement<Input>(keyOf: (input: Input) => string, build: (input: Input) => SQL) {
+  const byDb = new WeakMap<Db, Map<string, PgPreparedQuery<PreparedQueryConfig>>>();
+  return async (db: Db, input: Input, values: Record<string, unknown>): Promise<unknown> => {
+    let statements = byDb.get(db);
+    if (!statements) {
+      statements = new Map();
+      byDb.set(db, statements);
+    }
+    const key = keyOf(input);
+    let statement = statements.get(key);
+    if (!statement) {
+      statement = sessionOf(db).prepareQuery<PreparedQueryConfig>(
+        dialect.sqlToQuery(build(input)),
+        undefined,
+        undefined,
+        false,
+      );
+      statements.set(key, statement);
+    }
+    return statement.execute(values);
+  };
+}
