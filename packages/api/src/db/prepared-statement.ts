@@ -55,3 +55,20 @@ export function preparedStatement<Input>(keyOf: (input: Input) => string, build:
     return statement.execute(values);
   };
 }
+
+/**
+ * A drizzle query built and prepared once per database handle (`make(db)` ends in
+ * `.prepare(name)`), for hot queries written with the query builder; run it with
+ * `.execute(values)`. A transaction's handle gets its own.
+ */
+export function preparedPer<Handle extends object, Prepared>(make: (db: Handle) => Prepared) {
+  const byHandle = new WeakMap<Handle, Prepared>();
+  return (db: Handle): Prepared => {
+    let prepared = byHandle.get(db);
+    if (!prepared) {
+      prepared = make(db);
+      byHandle.set(db, prepared);
+    }
+    return prepared;
+  };
+}

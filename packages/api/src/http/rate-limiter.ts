@@ -1,7 +1,28 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
+import { param, preparedPer } from '../db/prepared-statement';
 import { loginThrottles } from '../db/schema';
 import { ApiError } from './api-error';
+
+/** The counting statement, prepared once: every send and login runs it. */
+const hitQuery = preparedPer((db: Db) => {
+  const window = sql`now() + make_interval(secs => ${param<number>('decay')})`;
+  return db
+    .insert(loginThrottles)
+    .values({ key: param<string>('key'), attempts: 1, resetAt: window })
+    .onConflictDoUpdate({
+      target: loginThrottles.key,
+      set: {
+        attempts: sql`case when ${loginThrottles.resetAt} <= now() then 1 else ${loginThrottles.attempts} + 1 end`,
+        resetAt: sql`case when ${loginThrottles.resetAt} <= now() then ${window} else ${loginThrottles.resetAt} end`,
+      },
+    })
+    .returning({
+      attempts: loginThrottles.attempts,
+      remaining: sql<string>`ceil(extract(epoch from (${loginThrottles.resetAt} - now())))`,
+    })
+    .prepare('limit_hit');
+});
 
 /** `maxAttempts` hits allowed in a fixed window of `decaySeconds` (the first hit opens it). */
 export interface LimitRule {
@@ -30,21 +51,7 @@ export class RateLimiter {
 
   /** Counts one hit on `key` and answers the new count (atomic across processes). */
   async hit(key: string, rule: LimitRule): Promise<Hit> {
-    const window = sql`now() + make_interval(secs => ${rule.decaySeconds})`;
-    const [row] = await this.db
-      .insert(loginThrottles)
-      .values({ key, attempts: 1, resetAt: window })
-      .onConflictDoUpdate({
-        target: loginThrottles.key,
-        set: {
-          attempts: sql`case when ${loginThrottles.resetAt} <= now() then 1 else ${loginThrottles.attempts} + 1 end`,
-          resetAt: sql`case when ${loginThrottles.resetAt} <= now() then ${window} else ${loginThrottles.resetAt} end`,
-        },
-      })
-      .returning({
-        attempts: loginThrottles.attempts,
-        remaining: sql<string>`ceil(extract(epoch from (${loginThrottles.resetAt} - now())))`,
-      });
+    const [row] = await hitQuery(this.db).execute({ key, decay: rule.decaySeconds });
     if (Math.random() < 0.02) await this.prune();
     const count = row?.attempts ?? 1;
     const retryAfter = Math.max(1, Number(row?.remaining ?? rule.decaySeconds));

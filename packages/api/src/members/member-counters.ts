@@ -1,6 +1,9 @@
 import type { NotificationCreatedEvent } from '@ukd/contracts/api';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
+import { executedRows } from '../db/json-rows';
+import { messages } from '../db/messaging-schema';
+import { param, preparedStatement } from '../db/prepared-statement';
 import { memberInteractions, profileVisits, type UserRow, users } from '../db/schema';
 import { messageCounters } from '../messaging/conversations';
 import { notBlocked } from '../profiles/visibility';
@@ -42,23 +45,38 @@ export async function memberCounters(
 /** The badge counters a `notification.created` event carries. */
 export type NotificationCounts = NotificationCreatedEvent['counts'];
 
+const member = param<number>('member');
+const visibleOther = (col: typeof profileVisits.visitorId | typeof memberInteractions.userId) =>
+  sql`exists (select 1 from ${users} o where o.id = ${col} and o.deactivated_at is null) and ${notBlocked(member, col)}`;
+
+/** `notificationCounts` in one prepared statement: it runs after every message, wink and visit. */
+const countsStatement = preparedStatement(
+  () => 'counts',
+  () => sql`
+    select
+      (select count(*) from ${messages} where ${messages.toId} = ${member} and ${messages.readAt} is null
+         and ${notBlocked(member, messages.fromId)}) as unread_messages,
+      (select count(*) from ${profileVisits} where ${profileVisits.visitedId} = ${member}
+         and ${profileVisits.lastVisitedAt} > coalesce(u.visitors_seen_at, 'epoch')
+         and ${visibleOther(profileVisits.visitorId)}) as new_visitors,
+      (select count(*) from ${memberInteractions} where ${memberInteractions.targetId} = ${member}
+         and ${memberInteractions.kind} = 'favorite'
+         and ${memberInteractions.createdAt} > coalesce(u.favorites_seen_at, 'epoch')
+         and ${visibleOther(memberInteractions.userId)}) as unread_favorites
+    from ${users} u where u.id = ${member}`,
+);
+
 /**
  * The recipient's badge counters as they stand now, counted exactly as `/me` counts them, so the
  * client can set its badges from the event instead of adding one.
  */
 export async function notificationCounts(db: Db, userId: number): Promise<NotificationCounts> {
-  const [user] = await db
-    .select({ visitorsSeenAt: users.visitorsSeenAt, favoritesSeenAt: users.favoritesSeenAt })
-    .from(users)
-    .where(eq(users.id, userId));
-  const counters = await memberCounters(db, {
-    id: userId,
-    visitorsSeenAt: user?.visitorsSeenAt ?? null,
-    favoritesSeenAt: user?.favoritesSeenAt ?? null,
-  });
+  const [row] = executedRows<Record<'unread_messages' | 'new_visitors' | 'unread_favorites', unknown>>(
+    await countsStatement(db, null, { member: userId }),
+  );
   return {
-    unread_messages_count: counters.unread_messages_count,
-    new_visitors_count: counters.new_visitors_count,
-    unread_favorites_count: counters.unread_favorites_count,
+    unread_messages_count: Number(row?.unread_messages ?? 0),
+    new_visitors_count: Number(row?.new_visitors ?? 0),
+    unread_favorites_count: Number(row?.unread_favorites ?? 0),
   };
 }

@@ -1,6 +1,6 @@
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import { type ConversationRow, conversations, messages } from '../db/messaging-schema';
-import type { Param } from '../db/prepared-statement';
+import { type Param, param, preparedPer } from '../db/prepared-statement';
 import { users } from '../db/schema';
 import { notFound } from '../http/api-error';
 import { notBlocked } from '../profiles/visibility';
@@ -46,22 +46,29 @@ export function listedFor(viewerId: Param<number>): SQL {
  * sending, marking read and the `private-conversation.{uuid}` channel auth go through this one
  * look-up, so a block cuts the conversation itself, not only the list.
  */
+const participantQuery = preparedPer((db: DbOrTx) => {
+  const viewer = param<number>('viewer');
+  const side = viewerSide(viewer);
+  return db
+    .select()
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.uuid, param<string>('uuid')),
+        side.isParticipant,
+        notBlocked(viewer, side.chatmateId),
+      ),
+    )
+    .prepare('participant_conversation');
+});
+
 export async function participantConversation(
   db: DbOrTx,
   viewerId: number,
   rawUuid: string,
 ): Promise<ConversationRow> {
   if (typeof rawUuid !== 'string' || !UUID.test(rawUuid)) throw notFound();
-  const [row] = await db
-    .select()
-    .from(conversations)
-    .where(
-      and(
-        eq(conversations.uuid, rawUuid.toLowerCase()),
-        viewerSide(viewerId).isParticipant,
-        notBlocked(viewerId, viewerSide(viewerId).chatmateId),
-      ),
-    );
+  const [row] = await participantQuery(db).execute({ uuid: rawUuid.toLowerCase(), viewer: viewerId });
   if (!row) throw notFound();
   return row;
 }

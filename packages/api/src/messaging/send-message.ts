@@ -11,6 +11,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { maybeRowFromJson } from '../db/json-rows';
 import { type ConversationRow, type MessageRow, messages } from '../db/messaging-schema';
+import { param, preparedPer } from '../db/prepared-statement';
 import { blocks, photos, type UserRow, users } from '../db/schema';
 import { ApiError, fieldError } from '../http/api-error';
 import { tooManyRequests } from '../http/rate-limiter';
@@ -48,14 +49,36 @@ async function balanceOf(db: DbOrTx, userId: number): Promise<number> {
   return row?.credits ?? 0;
 }
 
-/** The sender's earlier message with this client id, if any. */
-async function findRetry(ctx: AppContext, senderId: number, clientMsgId: string): Promise<MessageRow | null> {
-  const [row] = await ctx.db
+const retryQuery = preparedPer((db: DbOrTx) =>
+  db
     .select()
     .from(messages)
-    .where(and(eq(messages.fromId, senderId), eq(messages.clientMsgId, clientMsgId)));
+    .where(
+      and(eq(messages.fromId, param<number>('sender')), eq(messages.clientMsgId, param<string>('client'))),
+    )
+    .prepare('message_retry'),
+);
+
+/** The sender's earlier message with this client id, if any. */
+async function findRetry(ctx: AppContext, senderId: number, clientMsgId: string): Promise<MessageRow | null> {
+  const [row] = await retryQuery(ctx.db).execute({ sender: senderId, client: clientMsgId });
   return row ?? null;
 }
+
+/** Whether `sender` may write to `chatmate` (block either way), the chatmate, and the sender's picture. */
+const allowedQuery = preparedPer((db: DbOrTx) => {
+  const sender = param<number>('sender');
+  const chatmate = param<number>('chatmate');
+  return db
+    .select({
+      chatmate: users,
+      blocked: sql<boolean>`exists (select 1 from ${blocks} where (${blocks.blockerId} = ${sender} and ${blocks.blockedId} = ${chatmate}) or (${blocks.blockerId} = ${chatmate} and ${blocks.blockedId} = ${sender}))`,
+      senderPhoto: shownPhotoJson(sql`${sender}::integer`),
+    })
+    .from(users)
+    .where(eq(users.id, chatmate))
+    .prepare('send_allowed');
+});
 
 export class MessageSender {
   constructor(private readonly ctx: AppContext) {}
@@ -93,14 +116,7 @@ export class MessageSender {
     conversation: ConversationRow,
   ): Promise<{ chatmate: UserRow; senderImage: string }> {
     const chatmateId = chatmateOf(conversation, sender.id);
-    const [row] = await this.ctx.db
-      .select({
-        chatmate: users,
-        blocked: sql<boolean>`exists (select 1 from ${blocks} where (${blocks.blockerId} = ${sender.id} and ${blocks.blockedId} = ${chatmateId}) or (${blocks.blockerId} = ${chatmateId} and ${blocks.blockedId} = ${sender.id}))`,
-        senderPhoto: shownPhotoJson(sql`${sender.id}::integer`),
-      })
-      .from(users)
-      .where(eq(users.id, chatmateId));
+    const [row] = await allowedQuery(this.ctx.db).execute({ sender: sender.id, chatmate: chatmateId });
     if (!row || row.chatmate.deactivatedAt !== null || row.blocked) {
       throw new ApiError(403, MESSAGE_BLOCKED_MESSAGE);
     }
