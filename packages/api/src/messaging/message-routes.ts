@@ -22,7 +22,7 @@ import { messageCounters, participantConversation } from './conversations';
 import { MessagePriceList } from './message-prices';
 import { messageResource } from './message-resource';
 import { readSendInput } from './send-input';
-import { MessageSender } from './send-message';
+import { MessageSender, type SendContext } from './send-message';
 
 const MAX_MESSAGE_ID = Number.MAX_SAFE_INTEGER;
 
@@ -127,7 +127,12 @@ export function messageRoutes(app: ApiApp, ctx: AppContext): void {
     async (request, reply) => {
       const member = currentMember(request);
       const conversation = await participantConversation(ctx.db, member.user.id, request.params.uuid);
-      const asked = await readSendInput(ctx, request, (id) => sender.retried(member.user, conversation, id));
+      // Read once the client id is known, before any image work: a repeat, and the permission.
+      const context: { read?: SendContext } = {};
+      const asked = await readSendInput(ctx, request, async (id) => {
+        context.read = await sender.prepare(member.user, conversation, id);
+        return context.read.repeat;
+      });
       if (asked.kind === 'repeat') {
         const { message, credits } = asked.result;
         return reply.code(200).send({ data: message, meta: { credits } });
@@ -136,7 +141,12 @@ export function messageRoutes(app: ApiApp, ctx: AppContext): void {
       try {
         const price = await priceFor(member, input.type);
         const socketId = requestSocketId(request);
-        const result = await sender.send(member.user, conversation, input, { price, socketId });
+        if (!context.read) throw new Error('send read no context');
+        const result = await sender.send(member.user, conversation, input, {
+          price,
+          socketId,
+          context: context.read,
+        });
         if (!result.created && uploaded) await ctx.photoStore.remove(uploaded);
         return reply
           .code(result.created ? 201 : 200)

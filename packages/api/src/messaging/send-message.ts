@@ -8,6 +8,7 @@ import {
   type MessageType,
 } from '@ukd/contracts/api';
 import { and, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../context';
 import { maybeRowFromJson } from '../db/json-rows';
 import { type ConversationRow, type MessageRow, messages } from '../db/messaging-schema';
@@ -49,36 +50,36 @@ async function balanceOf(db: DbOrTx, userId: number): Promise<number> {
   return row?.credits ?? 0;
 }
 
-const retryQuery = preparedPer((db: DbOrTx) =>
-  db
-    .select()
-    .from(messages)
-    .where(
-      and(eq(messages.fromId, param<number>('sender')), eq(messages.clientMsgId, param<string>('client'))),
-    )
-    .prepare('message_retry'),
-);
-
-/** The sender's earlier message with this client id, if any. */
-async function findRetry(ctx: AppContext, senderId: number, clientMsgId: string): Promise<MessageRow | null> {
-  const [row] = await retryQuery(ctx.db).execute({ sender: senderId, client: clientMsgId });
-  return row ?? null;
-}
-
-/** Whether `sender` may write to `chatmate` (block either way), the chatmate, and the sender's picture. */
-const allowedQuery = preparedPer((db: DbOrTx) => {
+/**
+ * What a send reads before it stores anything, in ONE query: the chatmate, whether a block stands
+ * either way, the sender's picture (for the recipient's notification) and the sender's earlier
+ * message with this client id, if any. It was three round trips, each a tenth of a send.
+ */
+const sendContextQuery = preparedPer((db: DbOrTx) => {
   const sender = param<number>('sender');
   const chatmate = param<number>('chatmate');
+  const retry = alias(messages, 'retry');
   return db
     .select({
       chatmate: users,
       blocked: sql<boolean>`exists (select 1 from ${blocks} where (${blocks.blockerId} = ${sender} and ${blocks.blockedId} = ${chatmate}) or (${blocks.blockerId} = ${chatmate} and ${blocks.blockedId} = ${sender}))`,
       senderPhoto: shownPhotoJson(sql`${sender}::integer`),
+      retry,
     })
     .from(users)
+    .leftJoin(retry, and(eq(retry.fromId, sender), eq(retry.clientMsgId, param<string>('client'))))
     .where(eq(users.id, chatmate))
-    .prepare('send_allowed');
+    .prepare('send_context');
 });
+
+/** What `MessageSender.prepare` read for one send. */
+export interface SendContext {
+  clientMsgId: string;
+  /** The earlier send with this client id: the original (200), or null for a new message. */
+  repeat: SendResult | null;
+  /** The chatmate and the sender's picture, or the 403 this send gets (block, deactivated chatmate). */
+  allowed(): { chatmate: UserRow; senderImage: string };
+}
 
 export class MessageSender {
   constructor(private readonly ctx: AppContext) {}
@@ -91,12 +92,11 @@ export class MessageSender {
   }
 
   /** An earlier send with this client id: the original (200), or 422 when it was another conversation. */
-  async retried(
+  private async repeatOf(
     sender: UserRow,
     conversation: ConversationRow,
-    clientMsgId: string,
+    existing: MessageRow | null,
   ): Promise<SendResult | null> {
-    const existing = await findRetry(this.ctx, sender.id, clientMsgId);
     if (!existing) return null;
     if (existing.conversationId !== conversation.id)
       throw fieldError('client_msg_id', CLIENT_MSG_ID_REUSED_MESSAGE);
@@ -108,21 +108,28 @@ export class MessageSender {
   }
 
   /**
-   * Refuses a send the sender may not make at all (block either way, deactivated chatmate), in
-   * one query that also reads the sender's picture for the recipient's notification.
+   * Reads what a send of `clientMsgId` needs before any work (image processing, debit): whether
+   * it repeats an earlier send, and whether the sender may write to the chatmate at all.
    */
-  async checkAllowed(
-    sender: UserRow,
-    conversation: ConversationRow,
-  ): Promise<{ chatmate: UserRow; senderImage: string }> {
-    const chatmateId = chatmateOf(conversation, sender.id);
-    const [row] = await allowedQuery(this.ctx.db).execute({ sender: sender.id, chatmate: chatmateId });
-    if (!row || row.chatmate.deactivatedAt !== null || row.blocked) {
-      throw new ApiError(403, MESSAGE_BLOCKED_MESSAGE);
-    }
-    const photo = maybeRowFromJson(photos, row.senderPhoto);
+  async prepare(sender: UserRow, conversation: ConversationRow, clientMsgId: string): Promise<SendContext> {
+    const [row] = await sendContextQuery(this.ctx.db).execute({
+      sender: sender.id,
+      chatmate: chatmateOf(conversation, sender.id),
+      client: clientMsgId,
+    });
+    const repeat = await this.repeatOf(sender, conversation, row?.retry ?? null);
     const urls = { apiUrl: this.ctx.options.apiUrl, urls: this.ctx.photoUrls };
-    return { chatmate: row.chatmate, senderImage: primaryPhotoUrls(sender, photo, urls).url };
+    return {
+      clientMsgId,
+      repeat,
+      allowed: () => {
+        if (!row || row.chatmate.deactivatedAt !== null || row.blocked) {
+          throw new ApiError(403, MESSAGE_BLOCKED_MESSAGE);
+        }
+        const photo = maybeRowFromJson(photos, row.senderPhoto);
+        return { chatmate: row.chatmate, senderImage: primaryPhotoUrls(sender, photo, urls).url };
+      },
+    };
   }
 
   /**
@@ -151,9 +158,10 @@ export class MessageSender {
     sender: UserRow,
     conversation: ConversationRow,
     input: SendInput,
-    opts: { price: number; socketId?: string | undefined },
+    opts: { price: number; socketId?: string | undefined; context: SendContext },
   ): Promise<SendResult> {
-    const { chatmate, senderImage } = await this.checkAllowed(sender, conversation);
+    if (opts.context.clientMsgId !== input.clientMsgId) throw new Error('send context of another message');
+    const { chatmate, senderImage } = opts.context.allowed();
     const floodKey = await this.takeFloodSlot(sender);
     let stored: Awaited<ReturnType<typeof storeMessage>>;
     try {
@@ -171,9 +179,9 @@ export class MessageSender {
       await this.ctx.limits.refund(floodKey);
       // A concurrent duplicate that slipped past the lock (another process, same client id).
       if (!isUniqueViolation(error)) throw error;
-      const retry = await this.retried(sender, conversation, input.clientMsgId);
-      if (!retry) throw error;
-      return retry;
+      const retry = await this.prepare(sender, conversation, input.clientMsgId);
+      if (!retry.repeat) throw error;
+      return retry.repeat;
     }
     if (stored.outcome === 'insufficient') {
       await this.ctx.limits.refund(floodKey);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
+import type { Db } from '../db/database';
 import type { MessageRow } from '../db/messaging-schema';
-import type { DbOrTx } from './credit-ledger';
+import { param, preparedStatement } from '../db/prepared-statement';
 
 export interface StoreInput {
   conversationId: number;
@@ -48,17 +49,30 @@ const rowOf = (m: MessageJson): MessageRow => ({
   readAt: m.read_at === null ? null : new Date(m.read_at),
 });
 
+const sendStatement = preparedStatement(
+  () => 'send',
+  () =>
+    sql`select send_message(${param('conversation')}::integer, ${param('from')}::integer, ${param('to')}::integer,
+      ${param('client')}::uuid, ${param('type')}::text, ${param('body')}::text,
+      ${param('image')}::jsonb, ${param('price')}::integer) as sent`,
+);
+
 /**
  * Stores a send in one round trip: the `send_message` function (migration 0007_throughput) locks
  * the conversation, answers the original for a repeated client id, debits the price with its
  * ledger entry (or refuses: nothing stored), inserts and moves the conversation, atomically.
  */
-export async function storeMessage(db: DbOrTx, input: StoreInput): Promise<StoreOutcome> {
-  const result = await db.execute<{ sent: { outcome: string; message?: MessageJson; credits?: number } }>(
-    sql`select send_message(${input.conversationId}::integer, ${input.fromId}::integer, ${input.toId}::integer,
-      ${input.clientMsgId}::uuid, ${input.type}::text, ${input.body}::text,
-      ${input.image === null ? null : JSON.stringify(input.image)}::jsonb, ${input.price}::integer) as sent`,
-  );
+export async function storeMessage(db: Db, input: StoreInput): Promise<StoreOutcome> {
+  const result = await sendStatement(db, null, {
+    conversation: input.conversationId,
+    from: input.fromId,
+    to: input.toId,
+    client: input.clientMsgId,
+    type: input.type,
+    body: input.body,
+    image: input.image === null ? null : JSON.stringify(input.image),
+    price: input.price,
+  });
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
     sent: { outcome: string; message?: MessageJson; credits?: number } | string;
   }[];

@@ -2,6 +2,7 @@ import type { NotificationActionType, NotificationData, UserNotification } from 
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { executedRows, rowFromJson } from '../db/json-rows';
+import { param, preparedStatement } from '../db/prepared-statement';
 import { notificationMutes } from '../db/realtime-schema';
 import { type NotificationRow, type UserRow, userNotifications } from '../db/schema';
 
@@ -43,6 +44,21 @@ export function notificationResource(row: NotificationRow): UserNotification {
  * only has to supply `onCreated` to broadcast them all. The hook runs after the insert; a
  * failing hook is reported to `onHookError` and never fails the member's request.
  */
+/** One prepared statement for every notification: nothing is stored when the recipient muted the sender. */
+const insertStatement = preparedStatement(
+  () => 'insert',
+  () => {
+    const recipient = param<number>('recipient');
+    const from = param<number | null>('from');
+    return sql`
+      insert into ${userNotifications} (user_id, from_user_id, action_type, data)
+      select ${recipient}::integer, ${from}::integer, ${param('action')}::text, ${param('data')}::jsonb
+      where ${from}::integer is null or not exists (
+        select 1 from ${notificationMutes} m where m.user_id = ${recipient} and m.muted_user_id = ${from})
+      returning to_jsonb(${userNotifications}.*) as stored`;
+  },
+);
+
 export class NotificationWriter {
   constructor(
     private readonly db: Db,
@@ -78,13 +94,12 @@ export class NotificationWriter {
     fromUserId: number | null,
     data: NotificationData,
   ): Promise<UserNotification | null> {
-    // One statement: nothing is stored when the recipient muted the sender.
-    const result = await this.db.execute(sql`
-      insert into ${userNotifications} (user_id, from_user_id, action_type, data)
-      select ${recipient.id}::integer, ${fromUserId}::integer, ${data.action_type}::text, ${JSON.stringify(data)}::jsonb
-      where ${fromUserId}::integer is null or not exists (
-        select 1 from ${notificationMutes} m where m.user_id = ${recipient.id} and m.muted_user_id = ${fromUserId})
-      returning to_jsonb(${userNotifications}.*) as stored`);
+    const result = await insertStatement(this.db, null, {
+      recipient: recipient.id,
+      from: fromUserId,
+      action: data.action_type,
+      data: JSON.stringify(data),
+    });
     const stored = executedRows<{ stored: Record<string, unknown> | string }>(result)[0]?.stored;
     if (stored === undefined) return null;
     const row = rowFromJson(userNotifications, typeof stored === 'string' ? JSON.parse(stored) : stored);
