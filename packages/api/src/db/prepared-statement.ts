@@ -34,13 +34,9 @@ export const param = <T>(name: string) => sql.placeholder(name) as Placeholder<s
  * differs (which filters are on). Transactions get statements of their own.
  */
 export function preparedStatement<Input>(keyOf: (input: Input) => string, build: (input: Input) => SQL) {
-  const byDb = new WeakMap<Db, Map<string, PgPreparedQuery<PreparedQueryConfig>>>();
+  const statementsOf = preparedPer((_db: Db) => new Map<string, PgPreparedQuery<PreparedQueryConfig>>());
   return async (db: Db, input: Input, values: Record<string, unknown>): Promise<unknown> => {
-    let statements = byDb.get(db);
-    if (!statements) {
-      statements = new Map();
-      byDb.set(db, statements);
-    }
+    const statements = statementsOf(db);
     const key = keyOf(input);
     let statement = statements.get(key);
     if (!statement) {

@@ -3,11 +3,17 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { executedRows } from '../db/json-rows';
 import { messages } from '../db/messaging-schema';
-import { param, preparedStatement } from '../db/prepared-statement';
+import { type Param, param, preparedStatement } from '../db/prepared-statement';
 import { memberInteractions, profileVisits, type UserRow, users } from '../db/schema';
 import { messageCounters } from '../messaging/conversations';
 import { notBlocked } from '../profiles/visibility';
 import { type MemberCounters, NO_COUNTERS } from '../user-resource';
+
+type OtherMember = typeof profileVisits.visitorId | typeof memberInteractions.userId;
+
+/** The member in `col` still counts for `userId`: not deactivated, no block either way. */
+const visibleOther = (userId: Param<number>, col: OtherMember) =>
+  sql`exists (select 1 from ${users} o where o.id = ${col} and o.deactivated_at is null) and ${notBlocked(userId, col)}`;
 
 /**
  * The `/me` counters from the interaction tables, counting only members the user can still see
@@ -21,8 +27,7 @@ export async function memberCounters(
   const epoch = new Date(0);
   const visitorsSeen = user.visitorsSeenAt ?? epoch;
   const favoritesSeen = user.favoritesSeenAt ?? epoch;
-  const other = (col: typeof profileVisits.visitorId | typeof memberInteractions.userId) =>
-    sql`exists (select 1 from ${users} o where o.id = ${col} and o.deactivated_at is null) and ${notBlocked(user.id, col)}`;
+  const other = (col: OtherMember) => visibleOther(user.id, col);
   const [row] = await db
     .select({
       visits: sql<string>`(select coalesce(sum(${profileVisits.visits}), 0) from ${profileVisits} where ${profileVisits.visitedId} = ${user.id} and ${other(profileVisits.visitorId)})`,
@@ -46,8 +51,6 @@ export async function memberCounters(
 export type NotificationCounts = NotificationCreatedEvent['counts'];
 
 const member = param<number>('member');
-const visibleOther = (col: typeof profileVisits.visitorId | typeof memberInteractions.userId) =>
-  sql`exists (select 1 from ${users} o where o.id = ${col} and o.deactivated_at is null) and ${notBlocked(member, col)}`;
 
 /** `notificationCounts` in one prepared statement: it runs after every message, wink and visit. */
 const countsStatement = preparedStatement(
@@ -58,11 +61,11 @@ const countsStatement = preparedStatement(
          and ${notBlocked(member, messages.fromId)}) as unread_messages,
       (select count(*) from ${profileVisits} where ${profileVisits.visitedId} = ${member}
          and ${profileVisits.lastVisitedAt} > coalesce(u.visitors_seen_at, 'epoch')
-         and ${visibleOther(profileVisits.visitorId)}) as new_visitors,
+         and ${visibleOther(member, profileVisits.visitorId)}) as new_visitors,
       (select count(*) from ${memberInteractions} where ${memberInteractions.targetId} = ${member}
          and ${memberInteractions.kind} = 'favorite'
          and ${memberInteractions.createdAt} > coalesce(u.favorites_seen_at, 'epoch')
-         and ${visibleOther(memberInteractions.userId)}) as unread_favorites
+         and ${visibleOther(member, memberInteractions.userId)}) as unread_favorites
     from ${users} u where u.id = ${member}`,
 );
 

@@ -13,11 +13,12 @@ import type { AppContext } from '../context';
 import { maybeRowFromJson } from '../db/json-rows';
 import { type ConversationRow, type MessageRow, messages } from '../db/messaging-schema';
 import { param, preparedPer } from '../db/prepared-statement';
-import { blocks, photos, type UserRow, users } from '../db/schema';
+import { photos, type UserRow, users } from '../db/schema';
 import { ApiError, fieldError } from '../http/api-error';
 import { tooManyRequests } from '../http/rate-limiter';
 import { shownPhotoJson } from '../photos/photo-resource';
 import { primaryPhotoUrls } from '../profiles/profile-resource';
+import { notBlocked } from '../profiles/visibility';
 import { chatmateOf } from './conversations';
 import type { DbOrTx } from './credit-ledger';
 import { messageResource } from './message-resource';
@@ -62,7 +63,7 @@ const sendContextQuery = preparedPer((db: DbOrTx) => {
   return db
     .select({
       chatmate: users,
-      blocked: sql<boolean>`exists (select 1 from ${blocks} where (${blocks.blockerId} = ${sender} and ${blocks.blockedId} = ${chatmate}) or (${blocks.blockerId} = ${chatmate} and ${blocks.blockedId} = ${sender}))`,
+      blocked: sql<boolean>`not ${notBlocked(sender, sql`${chatmate}`)}`,
       senderPhoto: shownPhotoJson(sql`${sender}::integer`),
       retry,
     })
