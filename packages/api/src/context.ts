@@ -10,7 +10,6 @@ import type { Database, Db } from './db/database';
 import type { SiteRow } from './db/schema';
 import { RateLimiter } from './http/rate-limiter';
 import { type Mailer, outboxMailer, smtpMailer } from './mail/mailer';
-import { notificationCounts } from './members/member-counters';
 import { conversationChannelRule } from './messaging/channel-rule';
 import { NotificationWriter } from './notifications/notification-writer';
 import type { ResolvedApiOptions } from './options';
@@ -82,11 +81,7 @@ export async function buildContext(options: ResolvedApiOptions, database: Databa
     photoUrls: new PhotoUrls(options.apiUrl, options.jwtSecret),
     notifications: new NotificationWriter(
       db,
-      broadcastNotifications(
-        realtime,
-        (recipientId) => notificationCounts(db, recipientId),
-        options.onNotificationCreated,
-      ),
+      broadcastNotifications(realtime, options.onNotificationCreated),
       (error) => console.error('notification hook failed', error),
     ),
     realtime,

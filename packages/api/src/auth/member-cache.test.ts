@@ -56,6 +56,21 @@ describe('MemberCache', () => {
     expect(cache.get('d')).toBeNull();
   });
 
+  it('applies a notice of a new balance in place, and still refuses a read that raced it', () => {
+    const cache = liveCache();
+    cache.set('a', signIn(6), cache.ticket());
+    cache.set('b', signIn(6), cache.ticket());
+    const racing = cache.ticket();
+    cache.onChange('6:credits:2');
+    expect([cache.get('a')?.user.credits, cache.get('b')?.user.credits]).toEqual([2, 2]);
+    cache.set('c', signIn(6), racing); // read the old balance before the notice
+    expect(cache.get('c')).toBeNull();
+    // Any other notice drops the member; a malformed one changes nothing.
+    cache.onChange('garbage');
+    cache.onChange('6:credits:x');
+    expect(cache.get('a')).toBeNull();
+  });
+
   it('stores nothing while the change feed is down', () => {
     const cache = new MemberCache();
     cache.set('s1', signIn(1), cache.ticket());
@@ -142,6 +157,41 @@ describe.skipIf(drivers[1]?.skip)('two API processes on one PostgreSQL database'
       return (await b.call('POST', '/api/me', { token: m.access_token })).statusCode === 401;
     });
     expect(refused).toBe(true);
+  });
+
+  it('a paid send keeps the sender cached in both processes, with the new balance in each', async () => {
+    const alice = await registerMember(a);
+    const bob = await registerMember(a);
+    await a.context.db.update(users).set({ credits: 20 }).where(eq(users.email, alice.email));
+    const session = sessionOf(alice.access_token);
+    const started = await a.call('POST', '/api/user-conversations', {
+      token: alice.access_token,
+      body: {
+        recipient_uuid: (await a.call('POST', '/api/me', { token: bob.access_token })).json().data.uuid,
+      },
+    });
+    const conversation = started.json().data.uuid as string;
+    const cachedIn = (api: TestApi) =>
+      within(1_000, async () => {
+        const res = await api.call('GET', '/api/message-prices', { token: alice.access_token });
+        return res.json().data.credits === 20 && api.context.members.get(session) !== null;
+      });
+    expect([await cachedIn(a), await cachedIn(b)]).toEqual([true, true]);
+    const sent = await a.call('POST', `/api/user-conversations/${conversation}/messages`, {
+      token: alice.access_token,
+      body: { client_msg_id: crypto.randomUUID(), type: 'text', body: 'hello' },
+    });
+    expect(sent.statusCode).toBe(201);
+    const balance = sent.json().meta.credits as number;
+    expect(balance).toBeLessThan(20);
+    for (const api of [a, b]) {
+      const seen = await within(1_000, async () => {
+        const res = await api.call('GET', '/api/message-prices', { token: alice.access_token });
+        return res.json().data.credits === balance;
+      });
+      expect(seen).toBe(true);
+      expect(api.context.members.get(session)?.user.credits).toBe(balance);
+    }
   });
 
   it("a member's change made in one process shows in the other", async () => {

@@ -20,7 +20,8 @@ export const MEMBER_CHANGED_CHANNEL = 'member_changed';
  * without a round trip (docs/decisions.md, "Throughput"). An entry is dropped, in every API
  * process, as soon as the member's row or any of their sessions changes: the database announces
  * each change (a trigger's NOTIFY, delivered on commit) and this process also drops entries at
- * once for what it changes itself (logout, revocation, the member's own writes). While the
+ * once for what it changes itself (logout, revocation, the member's own writes). A change of the
+ * balance alone is announced with the new balance and applied in place (`onChange`). While the
  * change feed is down nothing is cached, and no entry lives longer than `ttlMs` whatever happens.
  */
 export class MemberCache {
@@ -48,8 +49,7 @@ export class MemberCache {
       MEMBER_CHANGED_CHANNEL,
       (payload) => {
         this.live = true;
-        const id = Number(payload);
-        if (Number.isInteger(id)) this.forgetMember(id);
+        this.onChange(payload);
       },
       () => {
         this.live = false;
@@ -57,6 +57,32 @@ export class MemberCache {
       },
     );
     this.live = true;
+  }
+
+  /**
+   * One change notice: `<id>` drops the member; `<id>:credits:<balance>` (only their balance
+   * moved: a paid send, a purchase) sets the balance of their cached rows in place, so a member
+   * who is chatting keeps their cached sign-in. Notices arrive in commit order, so the last
+   * balance set is the stored one.
+   */
+  onChange(payload: string): void {
+    const [idText, what, value] = payload.split(':');
+    const id = Number(idText);
+    if (!Number.isInteger(id)) return;
+    const credits = Number(value);
+    if (what === 'credits' && Number.isInteger(credits)) this.setCredits(id, credits);
+    else this.forgetMember(id);
+  }
+
+  /** Sets a member's balance in their cached rows; a read that began before is not stored. */
+  private setCredits(userId: number, credits: number): void {
+    this.seq += 1;
+    if (this.memberDroppedAt.size >= this.maxEntries) this.clear();
+    this.memberDroppedAt.set(userId, this.seq);
+    for (const sessionId of this.sessionsOf.get(userId) ?? []) {
+      const entry = this.bySession.get(sessionId);
+      if (entry) entry.user.credits = credits;
+    }
   }
 
   async close(): Promise<void> {

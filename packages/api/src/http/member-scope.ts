@@ -14,6 +14,11 @@ declare module 'fastify' {
      * notified. Declared per route; enforced once, by the member scope.
      */
     reachesOut?: boolean;
+    /**
+     * The route changes nothing of the member's row but their balance (a paid send), which the
+     * database announces with its value (`MemberCache.onChange`): their cached sign-in is kept.
+     */
+    changesOnlyBalance?: boolean;
   }
 }
 
@@ -44,7 +49,8 @@ export function memberScope(ctx: AppContext, modules: readonly RouteModule[]): F
     // What a member changes, they see on their next request in this process even before the
     // database's change notice arrives (other processes drop it on that notice).
     app.addHook('onResponse', async (request) => {
-      if (request.method !== 'GET' && request.member) ctx.members.forgetMember(request.member.user.id);
+      if (request.method === 'GET' || !request.member) return;
+      if (!request.routeOptions.config.changesOnlyBalance) ctx.members.forgetMember(request.member.user.id);
     });
     app.addHook('preHandler', async (request) => {
       if (request.routeOptions.config.reachesOut) forbidWhileDeactivated(currentMember(request));

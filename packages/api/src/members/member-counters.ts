@@ -1,9 +1,8 @@
 import type { NotificationCreatedEvent } from '@ukd/contracts/api';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { executedRows } from '../db/json-rows';
 import { messages } from '../db/messaging-schema';
-import { type Param, param, preparedStatement } from '../db/prepared-statement';
+import type { Param } from '../db/prepared-statement';
 import { memberInteractions, profileVisits, type UserRow, users } from '../db/schema';
 import { messageCounters } from '../messaging/conversations';
 import { notBlocked } from '../profiles/visibility';
@@ -50,12 +49,13 @@ export async function memberCounters(
 /** The badge counters a `notification.created` event carries. */
 export type NotificationCounts = NotificationCreatedEvent['counts'];
 
-const member = param<number>('member');
-
-/** `notificationCounts` in one prepared statement: it runs after every message, wink and visit. */
-const countsStatement = preparedStatement(
-  () => 'counts',
-  () => sql`
+/**
+ * The member's badge counters as they stand now, counted exactly as `/me` counts them (columns
+ * `unread_messages`, `new_visitors`, `unread_favorites`; one row). The notification writer reads
+ * them in the statement that stores each notification: it runs after every message, wink and visit.
+ */
+export function notificationCountsSql(member: Param<number>): SQL {
+  return sql`
     select
       (select count(*) from ${messages} where ${messages.toId} = ${member} and ${messages.readAt} is null
          and ${notBlocked(member, messages.fromId)}) as unread_messages,
@@ -66,17 +66,16 @@ const countsStatement = preparedStatement(
          and ${memberInteractions.kind} = 'favorite'
          and ${memberInteractions.createdAt} > coalesce(u.favorites_seen_at, 'epoch')
          and ${visibleOther(member, memberInteractions.userId)}) as unread_favorites
-    from ${users} u where u.id = ${member}`,
-);
+    from ${users} u where u.id = ${member}`;
+}
 
-/**
- * The recipient's badge counters as they stand now, counted exactly as `/me` counts them, so the
- * client can set its badges from the event instead of adding one.
- */
-export async function notificationCounts(db: Db, userId: number): Promise<NotificationCounts> {
-  const [row] = executedRows<Record<'unread_messages' | 'new_visitors' | 'unread_favorites', unknown>>(
-    await countsStatement(db, null, { member: userId }),
-  );
+/** The columns of `notificationCountsSql`, as a driver answers them. */
+export type NotificationCountColumns = Record<
+  'unread_messages' | 'new_visitors' | 'unread_favorites',
+  unknown
+>;
+
+export function notificationCountsOf(row: NotificationCountColumns | undefined): NotificationCounts {
   return {
     unread_messages_count: Number(row?.unread_messages ?? 0),
     new_visitors_count: Number(row?.new_visitors ?? 0),

@@ -107,7 +107,7 @@ export function messageRoutes(app: ApiApp, ctx: AppContext): void {
   app.post(
     '/user-conversations/:uuid/messages',
     {
-      config: { reachesOut: true },
+      config: { reachesOut: true, changesOnlyBalance: true },
       schema: {
         summary:
           'Send a message: JSON { client_msg_id, type: text|wink|trigger, body } or multipart (client_msg_id + file `image`); 201 stored, 200 the original for a repeated client_msg_id; 402 not enough credits; 403 blocked; 429 flood',

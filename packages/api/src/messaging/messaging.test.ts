@@ -690,6 +690,27 @@ for (const { driver, skip } of drivers) {
       expect((await me(alice)).credits).toBe(before);
     });
 
+    it('the flood limit counts stored sends only: replays and refused debits take no place in it', async () => {
+      const alice = await member(1);
+      const bob = await member();
+      const c = await start(alice, bob);
+      const id = randomUUID();
+      expect((await text(alice, c.uuid, 'the one paid message', id)).statusCode).toBe(201);
+      // Far more than the 30 a minute, none of them stored.
+      for (let i = 0; i < 35; i += 1) {
+        expect((await text(alice, c.uuid, 'the one paid message', id)).statusCode).toBe(200);
+        expect((await text(alice, c.uuid, 'no credits')).statusCode).toBe(402);
+      }
+      await appendCredits(api.context.db, { userId: alice.id, delta: 100, reason: 'promotion' });
+      const results = await Promise.all(
+        Array.from({ length: 31 }, (_, i) => text(alice, c.uuid, `burst ${i}`)),
+      );
+      // 29 places were left in the window: the rest are refused, whatever the order they ran in.
+      expect(results.filter((r) => r.statusCode === 201)).toHaveLength(29);
+      expect(results.filter((r) => r.statusCode === 429)).toHaveLength(2);
+      expect(await countMessages(alice.id)).toBe(30);
+    });
+
     it('the ledger is append-only and the cached balance always equals its sum', async () => {
       const alice = await member(5);
       const bob = await member(3);

@@ -134,25 +134,10 @@ export class MessageSender {
   }
 
   /**
-   * Takes the sender's place in the flood limit (atomic: parallel sends each get their own
-   * count, in every API process), 429 once it is used up. Answers the key to refund a send
-   * that turned out not to count (a replayed client id, a refused debit).
-   */
-  private async takeFloodSlot(sender: UserRow): Promise<string> {
-    const rate = this.ctx.options.messageRateLimit;
-    const key = `messages:${sender.id}`;
-    await this.ctx.limits.take(
-      key,
-      { maxAttempts: rate.perWindow, decaySeconds: rate.windowSeconds },
-      (seconds) => tooManyRequests(`Too many messages. Please try again in ${seconds} seconds.`, seconds),
-    );
-    return key;
-  }
-
-  /**
    * Stores a message in ONE round trip (`storeMessage`: lock the conversation so ids within it
-   * increase in commit order and concurrent retries queue up, re-check the client id, debit the
-   * price with its ledger entry (refused: 402, nothing stored), insert, move the conversation).
+   * increase in commit order and concurrent retries queue up, re-check the client id, count the
+   * send in the flood limit (atomic, in every API process; over it: 429, nothing stored), debit
+   * the price with its ledger entry (refused: 402, nothing stored), insert, move the conversation).
    * After the commit: broadcast `message.sent` and notify the recipient (MESSAGE_RECEIVED).
    */
   async send(
@@ -163,7 +148,7 @@ export class MessageSender {
   ): Promise<SendResult> {
     if (opts.context.clientMsgId !== input.clientMsgId) throw new Error('send context of another message');
     const { chatmate, senderImage } = opts.context.allowed();
-    const floodKey = await this.takeFloodSlot(sender);
+    const rate = this.ctx.options.messageRateLimit;
     let stored: Awaited<ReturnType<typeof storeMessage>>;
     try {
       stored = await storeMessage(this.ctx.db, {
@@ -175,23 +160,25 @@ export class MessageSender {
         body: input.body,
         image: input.image,
         price: opts.price,
+        flood: { key: `messages:${sender.id}`, max: rate.perWindow, windowSeconds: rate.windowSeconds },
       });
     } catch (error) {
-      await this.ctx.limits.refund(floodKey);
       // A concurrent duplicate that slipped past the lock (another process, same client id).
       if (!isUniqueViolation(error)) throw error;
       const retry = await this.prepare(sender, conversation, input.clientMsgId);
       if (!retry.repeat) throw error;
       return retry.repeat;
     }
+    if (stored.outcome === 'flood') {
+      const seconds = stored.retryAfter;
+      throw tooManyRequests(`Too many messages. Please try again in ${seconds} seconds.`, seconds);
+    }
     if (stored.outcome === 'insufficient') {
-      await this.ctx.limits.refund(floodKey);
       throw new ApiError(INSUFFICIENT_CREDITS_STATUS, INSUFFICIENT_CREDITS_MESSAGE, {
         [INSUFFICIENT_CREDITS_FIELD]: [INSUFFICIENT_CREDITS_MESSAGE],
       });
     }
     const outcome = { created: stored.outcome === 'created', row: stored.row, credits: stored.credits };
-    if (!outcome.created) await this.ctx.limits.refund(floodKey);
     if (outcome.row.conversationId !== conversation.id) {
       throw fieldError('client_msg_id', CLIENT_MSG_ID_REUSED_MESSAGE);
     }

@@ -12,11 +12,14 @@ export interface StoreInput {
   body: string | null;
   image: MessageRow['image'];
   price: number;
+  /** The sender's flood limit: `max` sends per fixed window of `windowSeconds`, counted under `key`. */
+  flood: { key: string; max: number; windowSeconds: number };
 }
 
 export type StoreOutcome =
   | { outcome: 'created' | 'repeat'; row: MessageRow; credits: number }
-  | { outcome: 'insufficient' };
+  | { outcome: 'insufficient' }
+  | { outcome: 'flood'; retryAfter: number };
 
 /** A message as `to_jsonb(messages)` spells it. */
 interface MessageJson {
@@ -54,13 +57,15 @@ const sendStatement = preparedStatement(
   () =>
     sql`select send_message(${param('conversation')}::integer, ${param('from')}::integer, ${param('to')}::integer,
       ${param('client')}::uuid, ${param('type')}::text, ${param('body')}::text,
-      ${param('image')}::jsonb, ${param('price')}::integer) as sent`,
+      ${param('image')}::jsonb, ${param('price')}::integer,
+      ${param('floodKey')}::text, ${param('floodMax')}::integer, ${param('floodWindow')}::integer) as sent`,
 );
 
 /**
- * Stores a send in one round trip: the `send_message` function (migration 0007_throughput) locks
- * the conversation, answers the original for a repeated client id, debits the price with its
- * ledger entry (or refuses: nothing stored), inserts and moves the conversation, atomically.
+ * Stores a send in one round trip: the `send_message` function (migration 0009_send_round_trips)
+ * locks the conversation, answers the original for a repeated client id, counts the send in the
+ * sender's flood limit (over it: nothing stored), debits the price with its ledger entry (or
+ * refuses: nothing stored, nothing counted), inserts and moves the conversation, atomically.
  */
 export async function storeMessage(db: Db, input: StoreInput): Promise<StoreOutcome> {
   const result = await sendStatement(db, null, {
@@ -72,14 +77,18 @@ export async function storeMessage(db: Db, input: StoreInput): Promise<StoreOutc
     body: input.body,
     image: input.image === null ? null : JSON.stringify(input.image),
     price: input.price,
+    floodKey: input.flood.key,
+    floodMax: input.flood.max,
+    floodWindow: input.flood.windowSeconds,
   });
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-    sent: { outcome: string; message?: MessageJson; credits?: number } | string;
+    sent: { outcome: string; message?: MessageJson; credits?: number; retry_after?: number } | string;
   }[];
   const raw = rows[0]?.sent;
   const sent = typeof raw === 'string' ? (JSON.parse(raw) as Exclude<typeof raw, string>) : raw;
   if (!sent) throw new Error('send_message answered nothing');
   if (sent.outcome === 'insufficient') return { outcome: 'insufficient' };
+  if (sent.outcome === 'flood') return { outcome: 'flood', retryAfter: sent.retry_after ?? 1 };
   if (!sent.message || (sent.outcome !== 'created' && sent.outcome !== 'repeat')) {
     throw new Error(`send_message answered ${sent.outcome}`);
   }

@@ -5,12 +5,20 @@ import { executedRows, rowFromJson } from '../db/json-rows';
 import { param, preparedStatement } from '../db/prepared-statement';
 import { notificationMutes } from '../db/realtime-schema';
 import { type NotificationRow, type UserRow, userNotifications } from '../db/schema';
+import {
+  type NotificationCountColumns,
+  type NotificationCounts,
+  notificationCountsOf,
+  notificationCountsSql,
+} from '../members/member-counters';
 
 /** A notification just stored, with its recipient (the uuid names the realtime channel). */
 export interface CreatedNotification {
   recipientId: number;
   recipientUuid: string;
   notification: UserNotification;
+  /** The recipient's badge counters as they stand with this notification stored. */
+  counts: NotificationCounts;
 }
 
 /** Called after every stored notification; the realtime issue broadcasts from here. */
@@ -44,18 +52,25 @@ export function notificationResource(row: NotificationRow): UserNotification {
  * only has to supply `onCreated` to broadcast them all. The hook runs after the insert; a
  * failing hook is reported to `onHookError` and never fails the member's request.
  */
-/** One prepared statement for every notification: nothing is stored when the recipient muted the sender. */
+/**
+ * One prepared statement for every notification, which also reads the recipient's badge counters
+ * (one round trip, not two): nothing is stored when the recipient muted the sender.
+ */
 const insertStatement = preparedStatement(
   () => 'insert',
   () => {
     const recipient = param<number>('recipient');
     const from = param<number | null>('from');
     return sql`
-      insert into ${userNotifications} (user_id, from_user_id, action_type, data)
-      select ${recipient}::integer, ${from}::integer, ${param('action')}::text, ${param('data')}::jsonb
-      where ${from}::integer is null or not exists (
-        select 1 from ${notificationMutes} m where m.user_id = ${recipient} and m.muted_user_id = ${from})
-      returning to_jsonb(${userNotifications}.*) as stored`;
+      with stored as (
+        insert into ${userNotifications} (user_id, from_user_id, action_type, data)
+        select ${recipient}::integer, ${from}::integer, ${param('action')}::text, ${param('data')}::jsonb
+        where ${from}::integer is null or not exists (
+          select 1 from ${notificationMutes} m where m.user_id = ${recipient} and m.muted_user_id = ${from})
+        returning *
+      )
+      select to_jsonb(stored.*) as stored, counts.*
+      from stored cross join lateral (${notificationCountsSql(recipient)}) counts`;
   },
 );
 
@@ -100,12 +115,21 @@ export class NotificationWriter {
       action: data.action_type,
       data: JSON.stringify(data),
     });
-    const stored = executedRows<{ stored: Record<string, unknown> | string }>(result)[0]?.stored;
-    if (stored === undefined) return null;
+    const [written] = executedRows<{ stored: Record<string, unknown> | string } & NotificationCountColumns>(
+      result,
+    );
+    if (written === undefined) return null;
+    const { stored } = written;
     const row = rowFromJson(userNotifications, typeof stored === 'string' ? JSON.parse(stored) : stored);
     const notification = notificationResource(row);
+    const counts = notificationCountsOf(written);
     try {
-      await this.onCreated({ recipientId: recipient.id, recipientUuid: recipient.uuid, notification });
+      await this.onCreated({
+        recipientId: recipient.id,
+        recipientUuid: recipient.uuid,
+        notification,
+        counts,
+      });
     } catch (error) {
       this.onHookError(error);
     }

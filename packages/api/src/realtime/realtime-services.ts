@@ -189,24 +189,21 @@ export function buildRealtime(setup: RealtimeSetup): RealtimeServices {
   };
 }
 
-/** The recipient's badge counters, read when their notification is broadcast. */
-export type NotificationCountsOf = (recipientId: number) => Promise<NotificationCreatedEvent['counts']>;
-
 /**
  * The notification writer's `onCreated`: broadcasts the stored record with the recipient's
  * counters on the owner's channel (in the background, so the member's request never waits on
- * the count or the realtime server), then runs the hook given in the options, if any.
+ * the realtime server), then runs the hook given in the options, if any.
  */
 export function broadcastNotifications(
   realtime: RealtimeServices,
-  countsOf: NotificationCountsOf,
   next: NotificationCreatedHook = () => {},
 ): NotificationCreatedHook {
   return async (created: CreatedNotification) => {
-    realtime.events.inBackground(async () => {
-      const counts = await countsOf(created.recipientId);
-      await realtime.events.notificationCreated(created.recipientUuid, { ...created.notification, counts });
-    }, `notification ${created.notification.id}`);
+    const { notification, counts } = created;
+    realtime.events.inBackground(
+      () => realtime.events.notificationCreated(created.recipientUuid, { ...notification, counts }),
+      `notification ${notification.id}`,
+    );
     await next(created);
   };
 }
