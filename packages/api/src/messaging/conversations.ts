@@ -62,13 +62,19 @@ const participantQuery = preparedPer((db: DbOrTx) => {
     .prepare('participant_conversation');
 });
 
+/** A conversation uuid as a route got it, in the form stored; a malformed one is a 404. */
+export function conversationUuidOf(rawUuid: string): string {
+  if (typeof rawUuid !== 'string' || !UUID.test(rawUuid)) throw notFound();
+  return rawUuid.toLowerCase();
+}
+
 export async function participantConversation(
   db: DbOrTx,
   viewerId: number,
   rawUuid: string,
 ): Promise<ConversationRow> {
-  if (typeof rawUuid !== 'string' || !UUID.test(rawUuid)) throw notFound();
-  const [row] = await participantQuery(db).execute({ uuid: rawUuid.toLowerCase(), viewer: viewerId });
+  const uuid = conversationUuidOf(rawUuid);
+  const [row] = await participantQuery(db).execute({ uuid, viewer: viewerId });
   if (!row) throw notFound();
   return row;
 }

@@ -126,11 +126,11 @@ export function messageRoutes(app: ApiApp, ctx: AppContext): void {
     },
     async (request, reply) => {
       const member = currentMember(request);
-      const conversation = await participantConversation(ctx.db, member.user.id, request.params.uuid);
-      // Read once the client id is known, before any image work: a repeat, and the permission.
+      // Read once the client id is known, before any image work: the conversation (404 unless
+      // it is the member's), a repeat, and the permission.
       const context: { read?: SendContext } = {};
       const asked = await readSendInput(ctx, request, async (id) => {
-        context.read = await sender.prepare(member.user, conversation, id);
+        context.read = await sender.prepare(member.user, request.params.uuid, id);
         return context.read.repeat;
       });
       if (asked.kind === 'repeat') {
@@ -142,7 +142,7 @@ export function messageRoutes(app: ApiApp, ctx: AppContext): void {
         const price = await priceFor(member, input.type);
         const socketId = requestSocketId(request);
         if (!context.read) throw new Error('send read no context');
-        const result = await sender.send(member.user, conversation, input, {
+        const result = await sender.send(member.user, input, {
           price,
           socketId,
           context: context.read,

@@ -690,6 +690,27 @@ for (const { driver, skip } of drivers) {
       expect((await me(alice)).credits).toBe(before);
     });
 
+    it('a chatmate who deactivated cannot be written to (403, nothing stored or debited)', async () => {
+      const alice = await member(10);
+      const bob = await member();
+      const c = await start(alice, bob);
+      expect((await text(alice, c.uuid, 'before')).statusCode).toBe(201);
+      const gone = await api.call('POST', '/api/account/deactivate', {
+        token: bob.access_token,
+        body: { password: bob.password },
+      });
+      expect(gone.statusCode).toBe(200);
+      const credits = (await me(alice)).credits;
+      const refused = await text(alice, c.uuid, 'after');
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe('You cannot send messages to this member.');
+      expect(await countMessages(alice.id)).toBe(1);
+      expect((await me(alice)).credits).toBe(credits);
+      // Someone else's conversation stays a 404, whatever the body.
+      const eve = await member(10);
+      expect((await text(eve, c.uuid, 'not mine')).statusCode).toBe(404);
+    });
+
     it('the flood limit counts stored sends only: replays and refused debits take no place in it', async () => {
       const alice = await member(1);
       const bob = await member();

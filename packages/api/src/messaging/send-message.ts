@@ -11,15 +11,15 @@ import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../context';
 import { maybeRowFromJson } from '../db/json-rows';
-import { type ConversationRow, type MessageRow, messages } from '../db/messaging-schema';
+import { type ConversationRow, conversations, type MessageRow, messages } from '../db/messaging-schema';
 import { param, preparedPer } from '../db/prepared-statement';
 import { photos, type UserRow, users } from '../db/schema';
-import { ApiError, fieldError } from '../http/api-error';
+import { ApiError, fieldError, notFound } from '../http/api-error';
 import { tooManyRequests } from '../http/rate-limiter';
 import { shownPhotoJson } from '../photos/photo-resource';
 import { primaryPhotoUrls } from '../profiles/profile-resource';
 import { notBlocked } from '../profiles/visibility';
-import { chatmateOf } from './conversations';
+import { conversationUuidOf, viewerSide } from './conversations';
 import type { DbOrTx } from './credit-ledger';
 import { messageResource } from './message-resource';
 import { storeMessage } from './store-message';
@@ -52,33 +52,42 @@ async function balanceOf(db: DbOrTx, userId: number): Promise<number> {
 }
 
 /**
- * What a send reads before it stores anything, in ONE query: the chatmate, whether a block stands
- * either way, the sender's picture (for the recipient's notification) and the sender's earlier
- * message with this client id, if any. It was three round trips, each a tenth of a send.
+ * What a send reads before it stores anything, in ONE query: the conversation (only the sender's,
+ * and none when a block stands either way: the rule of `participantConversation`), the chatmate,
+ * the sender's picture (for the recipient's notification) and the sender's earlier message with
+ * this client id, if any. It was four round trips, each a tenth of a send.
  */
 const sendContextQuery = preparedPer((db: DbOrTx) => {
   const sender = param<number>('sender');
-  const chatmate = param<number>('chatmate');
+  const side = viewerSide(sender);
   const retry = alias(messages, 'retry');
   return db
     .select({
+      conversation: conversations,
       chatmate: users,
-      blocked: sql<boolean>`not ${notBlocked(sender, sql`${chatmate}`)}`,
       senderPhoto: shownPhotoJson(sql`${sender}::integer`),
       retry,
     })
-    .from(users)
+    .from(conversations)
+    .innerJoin(users, eq(users.id, side.chatmateId))
     .leftJoin(retry, and(eq(retry.fromId, sender), eq(retry.clientMsgId, param<string>('client'))))
-    .where(eq(users.id, chatmate))
+    .where(
+      and(
+        eq(conversations.uuid, param<string>('uuid')),
+        side.isParticipant,
+        notBlocked(sender, side.chatmateId),
+      ),
+    )
     .prepare('send_context');
 });
 
 /** What `MessageSender.prepare` read for one send. */
 export interface SendContext {
   clientMsgId: string;
+  conversation: ConversationRow;
   /** The earlier send with this client id: the original (200), or null for a new message. */
   repeat: SendResult | null;
-  /** The chatmate and the sender's picture, or the 403 this send gets (block, deactivated chatmate). */
+  /** The chatmate and the sender's picture, or the 403 this send gets (a deactivated chatmate). */
   allowed(): { chatmate: UserRow; senderImage: string };
 }
 
@@ -109,24 +118,27 @@ export class MessageSender {
   }
 
   /**
-   * Reads what a send of `clientMsgId` needs before any work (image processing, debit): whether
-   * it repeats an earlier send, and whether the sender may write to the chatmate at all.
+   * Reads what a send of `clientMsgId` to the conversation `conversationUuid` needs before any
+   * work (image processing, debit): the conversation (404 unless it is the sender's), whether
+   * this repeats an earlier send, and whether the sender may write to the chatmate at all.
    */
-  async prepare(sender: UserRow, conversation: ConversationRow, clientMsgId: string): Promise<SendContext> {
+  async prepare(sender: UserRow, conversationUuid: string, clientMsgId: string): Promise<SendContext> {
+    const uuid = conversationUuidOf(conversationUuid);
     const [row] = await sendContextQuery(this.ctx.db).execute({
       sender: sender.id,
-      chatmate: chatmateOf(conversation, sender.id),
+      uuid,
       client: clientMsgId,
     });
-    const repeat = await this.repeatOf(sender, conversation, row?.retry ?? null);
+    if (!row) throw notFound();
+    const { conversation } = row;
+    const repeat = await this.repeatOf(sender, conversation, row.retry);
     const urls = { apiUrl: this.ctx.options.apiUrl, urls: this.ctx.photoUrls };
     return {
       clientMsgId,
+      conversation,
       repeat,
       allowed: () => {
-        if (!row || row.chatmate.deactivatedAt !== null || row.blocked) {
-          throw new ApiError(403, MESSAGE_BLOCKED_MESSAGE);
-        }
+        if (row.chatmate.deactivatedAt !== null) throw new ApiError(403, MESSAGE_BLOCKED_MESSAGE);
         const photo = maybeRowFromJson(photos, row.senderPhoto);
         return { chatmate: row.chatmate, senderImage: primaryPhotoUrls(sender, photo, urls).url };
       },
@@ -142,10 +154,10 @@ export class MessageSender {
    */
   async send(
     sender: UserRow,
-    conversation: ConversationRow,
     input: SendInput,
     opts: { price: number; socketId?: string | undefined; context: SendContext },
   ): Promise<SendResult> {
+    const { conversation } = opts.context;
     if (opts.context.clientMsgId !== input.clientMsgId) throw new Error('send context of another message');
     const { chatmate, senderImage } = opts.context.allowed();
     const rate = this.ctx.options.messageRateLimit;
@@ -165,7 +177,7 @@ export class MessageSender {
     } catch (error) {
       // A concurrent duplicate that slipped past the lock (another process, same client id).
       if (!isUniqueViolation(error)) throw error;
-      const retry = await this.prepare(sender, conversation, input.clientMsgId);
+      const retry = await this.prepare(sender, conversation.uuid, input.clientMsgId);
       if (!retry.repeat) throw error;
       return retry.repeat;
     }
