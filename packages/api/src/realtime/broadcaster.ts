@@ -1,8 +1,10 @@
 import type { RealtimeServer } from '@ukd/realtime-server';
 import {
+  type BatchEvent,
   type PusherHttpTarget,
   signedRequest,
   terminateUserConnections,
+  triggerBatch,
   triggerEvents,
 } from '@ukd/realtime-server/pusher-http-client';
 
@@ -67,13 +69,72 @@ export function inProcessBroadcaster(server: InProcessServer, appId: string): Br
   };
 }
 
-/** Publishes through the signed Pusher HTTP API (`POST /apps/{id}/events`). */
+/** Pusher's limits on `batch_events`: ten events, each's data at most 10 KB. */
+const MAX_BATCH_EVENTS = 10;
+const MAX_BATCHED_DATA_BYTES = 10 * 1024;
+
+interface Queued {
+  event: BatchEvent;
+  resolve(): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * Events for one channel published in the same turn of the event loop travel together, up to ten
+ * per `POST /apps/{id}/batch_events`: a send publishes two (`message.sent` and the recipient's
+ * `notification.created`), and under load many sends share one request. One request per event
+ * was a third of a send's writes (issue 16). Each publish settles with its batch; an event too
+ * large for a batch travels alone, so it can only fail on its own.
+ */
+class EventBatches {
+  #queue: Queued[] = [];
+  #scheduled = false;
+
+  constructor(private readonly target: PusherHttpTarget) {}
+
+  add(channel: string, name: string, data: string, socketId: string | undefined): Promise<void> {
+    const event: BatchEvent = { channel, name, data, ...(socketId === undefined ? {} : { socketId }) };
+    return new Promise((resolve, reject) => {
+      this.#queue.push({ event, resolve, reject });
+      if (this.#scheduled) return;
+      this.#scheduled = true;
+      setImmediate(() => this.#flush());
+    });
+  }
+
+  #flush(): void {
+    this.#scheduled = false;
+    const queued = this.#queue;
+    this.#queue = [];
+    for (const group of chunks(queued, MAX_BATCH_EVENTS)) {
+      triggerBatch(
+        this.target,
+        group.map((q) => q.event),
+      ).then(
+        () => {
+          for (const q of group) q.resolve();
+        },
+        (error: unknown) => {
+          for (const q of group) q.reject(error);
+        },
+      );
+    }
+  }
+}
+
+/** Publishes through the signed Pusher HTTP API (`batch_events`, or `events` for several channels). */
 export function pusherHttpBroadcaster(target: PusherHttpTarget): Broadcaster {
+  const batches = new EventBatches(target);
   return {
     kind: 'pusher-http',
     async publish(channels, event, data, options = {}) {
+      const text = typeof data === 'string' ? data : JSON.stringify(data);
+      const [channel] = channels;
+      if (channels.length === 1 && channel && Buffer.byteLength(text) <= MAX_BATCHED_DATA_BYTES) {
+        return batches.add(channel, event, text, options.socketId);
+      }
       for (const group of chunks(channels, MAX_CHANNELS_PER_EVENT)) {
-        await triggerEvents(target, group, event, data, options.socketId);
+        await triggerEvents(target, group, event, text, options.socketId);
       }
     },
     async presenceUserIds(channel) {

@@ -166,6 +166,37 @@ for (const { driver, skip } of drivers) {
       expect(senderGot).toBe(1);
     });
 
+    it('events published in one turn travel ten to a request; one too large for a batch fails alone', async () => {
+      const http = pusherHttpBroadcaster({
+        host: '127.0.0.1',
+        port: rt.port,
+        ...TEST_REALTIME_APP,
+        appId: TEST_REALTIME_APP.id,
+      });
+      const name = realtimeChannels.credits(bobUuid);
+      const channel = connect(bob).subscribe(name);
+      await nextEvent(channel, 'pusher:subscription_succeeded');
+      const got: number[] = [];
+      channel.bind(REALTIME_EVENTS.creditsEarned, (event: { credits: number }) => got.push(event.credits));
+      const before = rt.httpApiRequests();
+      const event = (credits: number, reason = 'purchase') => ({ credits_earned: 1, credits, reason });
+      const sent = Array.from({ length: 25 }, (_, i) =>
+        http.publish([name], REALTIME_EVENTS.creditsEarned, event(i)),
+      );
+      const tooLarge = http
+        .publish([name], REALTIME_EVENTS.creditsEarned, event(-1, 'x'.repeat(11_000)))
+        .then(
+          () => 'delivered',
+          (error: unknown) => String(error),
+        );
+      await Promise.all(sent);
+      expect(await tooLarge).toMatch(/answered 413/);
+      // Batches of 10, 10 and 5, and the large event on its own.
+      expect(rt.httpApiRequests() - before).toBe(4);
+      for (let i = 0; i < 100 && got.length < 25; i += 1) await new Promise((r) => setTimeout(r, 20));
+      expect([...got].sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, i) => i));
+    });
+
     it('a standalone API (no broadcaster given) publishes through the Pusher HTTP API', async () => {
       const standalone = await startTestApi(driver, {
         realtimeApp: { id: TEST_REALTIME_APP.id, secret: TEST_REALTIME_APP.secret },

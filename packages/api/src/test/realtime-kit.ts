@@ -13,6 +13,8 @@ export const TEST_REALTIME_APP = {
 export interface TestRealtime {
   realtime: RealtimeServer;
   port: number;
+  /** Requests its HTTP API has had (`/apps/…`), to see how publishes travel. */
+  httpApiRequests(): number;
   close(): Promise<void>;
 }
 
@@ -24,7 +26,9 @@ export async function startTestRealtime(
   options: Omit<RealtimeServerOptions, 'apps'> = {},
 ): Promise<TestRealtime> {
   const realtime = await createRealtimeServer({ apps: [TEST_REALTIME_APP], ...options });
+  let httpApiRequests = 0;
   const server: Server = createServer((req, res) => {
+    if (req.url?.startsWith('/apps/')) httpApiRequests += 1;
     // As the realtime server's own main.ts: a failure (Redis away during the fault suite) is a 500.
     realtime.handleHttpApi(req, res).then(
       (handled) => {
@@ -42,6 +46,7 @@ export async function startTestRealtime(
   return {
     realtime,
     port: (server.address() as AddressInfo).port,
+    httpApiRequests: () => httpApiRequests,
     async close() {
       await realtime.close();
       server.closeAllConnections();
