@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { PROFILE_LIMITS, UK_REGIONS } from '@ukd/contracts/api';
 import { and, count, eq, gt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { maybeRowFromJson } from '../db/json-rows';
+import { param, preparedPer } from '../db/prepared-statement';
 import { type PhotoRow, photos, users } from '../db/schema';
 import type { ListQuery, ListQuerySpec } from '../http/list-query';
 import { shownPhotoJson } from '../photos/photo-resource';
@@ -49,33 +51,51 @@ export const browseSpec: ListQuerySpec<ProfileFilter, (typeof SORTS)[number]> = 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function browseConditions(
-  filter: Partial<Record<ProfileFilter, unknown>>,
-  online: ReadonlySet<string>,
-): (SQL | undefined)[] {
-  const now = new Date();
+type BrowseQuery = ListQuery<ProfileFilter, (typeof SORTS)[number]>;
+
+/**
+ * The browse filters a query uses, as conditions on `users` with every value behind a `param`
+ * (named as the filter), so one statement serves every query of the same shape.
+ */
+function browseConditions(filter: BrowseQuery['filter']): (SQL | undefined)[] {
   const out: (SQL | undefined)[] = [];
-  if (filter.gender) out.push(eq(users.gender, filter.gender as 'male' | 'female'));
-  if (typeof filter.age_min === 'number')
-    out.push(lte(users.dateOfBirth, bornOnOrBefore(filter.age_min, now)));
-  if (typeof filter.age_max === 'number') out.push(gt(users.dateOfBirth, bornAfter(filter.age_max, now)));
-  if (typeof filter.region === 'string') out.push(eq(users.region, filter.region));
-  if (typeof filter.city === 'string') out.push(sql`lower(${users.city}) = ${filter.city.toLowerCase()}`);
+  if (filter.gender) out.push(eq(users.gender, param<'male' | 'female'>('gender')));
+  if (typeof filter.age_min === 'number') out.push(lte(users.dateOfBirth, param<string>('age_min')));
+  if (typeof filter.age_max === 'number') out.push(gt(users.dateOfBirth, param<string>('age_max')));
+  if (typeof filter.region === 'string') out.push(eq(users.region, param<string>('region')));
+  if (typeof filter.city === 'string') out.push(sql`lower(${users.city}) = ${param<string>('city')}`);
   if (typeof filter.username === 'string') {
-    out.push(sql`lower(${users.username}) like ${`${likeEscape(filter.username.toLowerCase())}%`}`);
+    out.push(sql`lower(${users.username}) like ${param<string>('username')}`);
   }
-  // The same list as the online count: members connected now (`presence-online`).
-  if (filter.online === true) {
-    // Presence ids come from the realtime server: only well-formed uuids reach the query.
-    const ids = [...online].filter((id) => UUID.test(id));
-    // One array parameter, so the statement's text (and its prepared plan) is the same for any count.
-    out.push(sql`${users.uuid} = any(${sql.param(ids)}::uuid[])`);
-  }
+  // The same list as the online count: members connected now (`presence-online`), as one array.
+  if (filter.online === true) out.push(sql`${users.uuid} = any(${param<string[]>('online')}::uuid[])`);
   const withPhoto = sql`exists (select 1 from ${photos} where ${photos.userId} = ${users.id} and ${photos.status} = 'approved')`;
   if (filter.with_photo === true) out.push(withPhoto);
   if (filter.with_photo === false) out.push(sql`not ${withPhoto}`);
   return out;
 }
+
+/** The values of `browseConditions`' params for this query. */
+function browseValues(filter: BrowseQuery['filter'], online: ReadonlySet<string>): Record<string, unknown> {
+  const now = new Date();
+  const values: Record<string, unknown> = {};
+  if (filter.gender) values.gender = filter.gender;
+  if (typeof filter.age_min === 'number') values.age_min = bornOnOrBefore(filter.age_min, now);
+  if (typeof filter.age_max === 'number') values.age_max = bornAfter(filter.age_max, now);
+  if (typeof filter.region === 'string') values.region = filter.region;
+  if (typeof filter.city === 'string') values.city = filter.city.toLowerCase();
+  if (typeof filter.username === 'string') values.username = `${likeEscape(filter.username.toLowerCase())}%`;
+  // Presence ids come from the realtime server: only well-formed uuids reach the query.
+  if (filter.online === true) values.online = [...online].filter((id) => UUID.test(id));
+  return values;
+}
+
+/** Which filters are on and the order: queries of one shape share a statement. */
+const shapeOf = (query: BrowseQuery) =>
+  `${Object.keys(browseValues(query.filter, new Set()))
+    .concat(query.filter.with_photo === undefined ? [] : [`photo:${query.filter.with_photo}`])
+    .sort()
+    .join(',')}|${query.sort.map((s) => `${s.field}:${s.direction}`).join(',')}`;
 
 const cardColumns = Object.fromEntries(CARD_FIELDS.map((key) => [key, users[key]])) as {
   [K in (typeof CARD_FIELDS)[number]]: (typeof users)[K];
@@ -86,19 +106,17 @@ const cardColumns = Object.fromEntries(CARD_FIELDS.map((key) => [key, users[key]
  * each with the photo others see, and the total: one statement (issue 16), plus a count only
  * when a page past the end comes back empty.
  */
-export async function browseProfiles(
-  db: Db,
-  viewer: Viewer,
-  query: ListQuery<ProfileFilter, (typeof SORTS)[number]>,
-  online: ReadonlySet<string>,
-): Promise<{ rows: { user: CardUser; photo: PhotoRow | null }[]; total: number }> {
-  const where = and(visibleTo(viewer), ...browseConditions(query.filter, online));
+function browseStatement(db: Db, query: BrowseQuery, name: string) {
+  const where = and(
+    visibleTo({ id: param<number>('viewer'), siteId: param<number>('site') }),
+    ...browseConditions(query.filter),
+  );
   const order = query.sort.map((s) => {
     const col = s.field === 'created_at' ? users.createdAt : users.lastActiveAt;
     return s.direction === 'desc' ? sql`${col} desc nulls last` : sql`${col} asc nulls last`;
   });
   // A one-table select names columns unqualified, and inside the photo subquery `id` is the photo's.
-  const page = await db
+  const page = db
     .select({
       user: cardColumns,
       total: sql<number>`(count(*) over ())::integer`,
@@ -107,11 +125,43 @@ export async function browseProfiles(
     .from(users)
     .where(where)
     .orderBy(...order, sql`${users.id} desc`)
-    .limit(query.limit)
-    .offset(query.offset);
+    .limit(param<number>('limit'))
+    .offset(param<number>('offset'))
+    .prepare(`${name}_page`);
+  const total = db.select({ total: count() }).from(users).where(where).prepare(`${name}_total`);
+  return { page, total };
+}
+
+/** Browse statements by shape, built and prepared once per database handle. */
+const browseStatements = preparedPer((_db: Db) => new Map<string, ReturnType<typeof browseStatement>>());
+
+/**
+ * A page of the members the viewer may see that match the browse filters, in the asked order,
+ * each with the photo others see, and the total: one prepared statement per shape of query
+ * (issue 16), plus a count only when a page past the end comes back empty.
+ */
+export async function browseProfiles(
+  db: Db,
+  viewer: Viewer,
+  query: BrowseQuery,
+  online: ReadonlySet<string>,
+): Promise<{ rows: { user: CardUser; photo: PhotoRow | null }[]; total: number }> {
+  const statements = browseStatements(db);
+  const shape = shapeOf(query);
+  let statement = statements.get(shape);
+  if (!statement) {
+    // Named by the shape, so two handles on one pool never give one name two statements.
+    statement = browseStatement(
+      db,
+      query,
+      `browse_${createHash('sha1').update(shape).digest('hex').slice(0, 16)}`,
+    );
+    statements.set(shape, statement);
+  }
+  const values = { ...browseValues(query.filter, online), viewer: viewer.id, site: viewer.siteId };
+  const page = await statement.page.execute({ ...values, limit: query.limit, offset: query.offset });
   const total =
-    page[0]?.total ??
-    (query.offset > 0 ? ((await db.select({ total: count() }).from(users).where(where))[0]?.total ?? 0) : 0);
+    page[0]?.total ?? (query.offset > 0 ? ((await statement.total.execute(values))[0]?.total ?? 0) : 0);
   return {
     rows: page.map((r) => ({ user: r.user, photo: maybeRowFromJson(photos, r.photo) })),
     total: Number(total),

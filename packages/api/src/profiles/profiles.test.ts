@@ -280,10 +280,16 @@ for (const { driver, skip } of drivers) {
         const page = await browse('limit=3&page=2');
         expect(page.meta).toEqual({ current_page: 2, last_page: 2, per_page: 3, total: 4 });
         expect(page.data.map((p) => p.uuid)).toEqual([made[0]?.uuid]);
+        // Past the last page: nothing, and still the total.
+        const past = await browse('limit=3&page=5');
+        expect(past.data).toEqual([]);
+        expect(past.meta).toEqual({ current_page: 5, last_page: 2, per_page: 3, total: 4 });
       });
 
       it('filters by gender, age range, online and sorts by last active', async () => {
         expect((await browse('filter[gender]=male')).data.map((p) => p.uuid)).toEqual([made[2]?.uuid]);
+        // The same shape of query with another value (one prepared statement, new values).
+        expect((await browse('filter[gender]=female')).meta.total).toBe(3);
         const aged = await browse('filter[age_min]=30&filter[age_max]=50');
         expect(aged.data.map((p) => p.uuid).sort()).toEqual([made[1]?.uuid, made[2]?.uuid].sort());
         const online = await browse('filter[online]=1');

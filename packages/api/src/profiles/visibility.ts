@@ -15,9 +15,10 @@ export function notBlocked(viewerId: Param<number>, other: AnyPgColumn | SQL): S
 
 /**
  * Members the viewer may see (in `users`): same site, not the viewer, not deactivated, and no
- * block either way. Every list and profile look-up goes through this one condition.
+ * block either way. Every list and profile look-up goes through this one condition; a prepared
+ * statement passes `param`s for the viewer.
  */
-export function visibleTo(viewer: Viewer): SQL {
+export function visibleTo(viewer: { id: Param<number>; siteId: Param<number> }): SQL {
   return and(
     eq(users.siteId, viewer.siteId),
     ne(users.id, viewer.id),
