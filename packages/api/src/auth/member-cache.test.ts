@@ -56,19 +56,38 @@ describe('MemberCache', () => {
     expect(cache.get('d')).toBeNull();
   });
 
-  it('applies a notice of a new balance in place, and still refuses a read that raced it', () => {
+  it('applies a notice of a new balance in place, also to a read that raced it', () => {
     const cache = liveCache();
     cache.set('a', signIn(6), cache.ticket());
     cache.set('b', signIn(6), cache.ticket());
     const racing = cache.ticket();
     cache.onChange('6:credits:2');
-    expect([cache.get('a')?.user.credits, cache.get('b')?.user.credits]).toEqual([2, 2]);
-    cache.set('c', signIn(6), racing); // read the old balance before the notice
-    expect(cache.get('c')).toBeNull();
+    cache.onChange('6:credits:1'); // notices come in commit order: the last one stands
+    expect([cache.get('a')?.user.credits, cache.get('b')?.user.credits]).toEqual([1, 1]);
+    cache.set('c', signIn(6), racing); // read the balance before the notices
+    expect(cache.get('c')?.user.credits).toBe(1);
+    cache.set('d', signIn(6), cache.ticket()); // read after them: as read
+    expect(cache.get('d')?.user.credits).toBe(5);
     // Any other notice drops the member; a malformed one changes nothing.
     cache.onChange('garbage');
     cache.onChange('6:credits:x');
     expect(cache.get('a')).toBeNull();
+  });
+
+  it('keeps a member after their own change of balance only when the notice already set it', () => {
+    const cache = liveCache();
+    cache.set('a', signIn(7), cache.ticket());
+    cache.expectBalance(7, 5); // what is cached
+    expect(cache.get('a')).not.toBeNull();
+    cache.expectBalance(7, 3); // the notice of the debit has not arrived yet
+    expect(cache.get('a')).toBeNull();
+    // Two sends at once: both notices arrived, the rows show the later balance; both keep them.
+    cache.set('b', signIn(7), cache.ticket());
+    cache.onChange('7:credits:4');
+    cache.onChange('7:credits:3');
+    cache.expectBalance(7, 4);
+    cache.expectBalance(7, 3);
+    expect(cache.get('b')?.user.credits).toBe(3);
   });
 
   it('stores nothing while the change feed is down', () => {

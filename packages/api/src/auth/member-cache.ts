@@ -12,7 +12,10 @@ interface Entry extends CachedSignIn {
   storedAt: number;
 }
 
-/** The NOTIFY channel migration 0007_throughput announces member and session changes on. */
+/** Balances announced per member that `expectBalance` remembers (a burst of sends at once). */
+const RECENT_BALANCES = 16;
+
+/** The NOTIFY channel migration 0008_throughput announces member and session changes on. */
 export const MEMBER_CHANGED_CHANNEL = 'member_changed';
 
 /**
@@ -34,6 +37,11 @@ export class MemberCache {
   private seq = 0;
   private clearedAt = 0;
   private readonly memberDroppedAt = new Map<number, number>();
+  /**
+   * The balances last announced per member (newest last) and when the newest came: a read that
+   * raced it stores that balance, and `expectBalance` knows a send's own notice has arrived.
+   */
+  private readonly balanceSetAt = new Map<number, { seq: number; recent: number[] }>();
   private readonly sessionDroppedAt = new Map<string, number>();
   private live = false;
   private stopListening: (() => Promise<void>) | null = null;
@@ -74,14 +82,32 @@ export class MemberCache {
     else this.forgetMember(id);
   }
 
-  /** Sets a member's balance in their cached rows; a read that began before is not stored. */
+  /**
+   * Sets a member's balance in their cached rows. A read that began before the notice may hold
+   * the balance before it: it is stored with this one (the rest of the row did not change).
+   */
   private setCredits(userId: number, credits: number): void {
     this.seq += 1;
-    if (this.memberDroppedAt.size >= this.maxEntries) this.clear();
-    this.memberDroppedAt.set(userId, this.seq);
+    if (this.balanceSetAt.size >= this.maxEntries) this.clear();
+    const recent = [...(this.balanceSetAt.get(userId)?.recent ?? []), credits].slice(-RECENT_BALANCES);
+    this.balanceSetAt.set(userId, { seq: this.seq, recent });
     for (const sessionId of this.sessionsOf.get(userId) ?? []) {
       const entry = this.bySession.get(sessionId);
       if (entry) entry.user.credits = credits;
+    }
+  }
+
+  /**
+   * After a request of the member that left their balance at `credits`: keeps their cached rows
+   * when the database's notice of that balance has arrived (as it nearly always has: the rows
+   * show it, or a later balance when the member sent several messages at once), else drops them,
+   * so the member's next request reads their own change either way.
+   */
+  expectBalance(userId: number, credits: number): void {
+    const noticed = this.balanceSetAt.get(userId)?.recent ?? [];
+    for (const sessionId of this.sessionsOf.get(userId) ?? []) {
+      const shown = this.bySession.get(sessionId)?.user.credits;
+      if (shown !== credits && !noticed.includes(credits)) return this.forgetMember(userId);
     }
   }
 
@@ -118,7 +144,11 @@ export class MemberCache {
     if ((this.memberDroppedAt.get(signIn.user.id) ?? 0) > ticket) return;
     if ((this.sessionDroppedAt.get(sessionId) ?? 0) > ticket) return;
     if (this.bySession.size >= this.maxEntries) this.clear();
-    this.bySession.set(sessionId, { ...signIn, user: { ...signIn.user }, storedAt: Date.now() });
+    const user = { ...signIn.user };
+    const balance = this.balanceSetAt.get(user.id);
+    const latest = balance?.recent.at(-1);
+    if (balance && balance.seq > ticket && latest !== undefined) user.credits = latest;
+    this.bySession.set(sessionId, { ...signIn, user, storedAt: Date.now() });
     let sessions = this.sessionsOf.get(signIn.user.id);
     if (!sessions) {
       sessions = new Set();
@@ -149,6 +179,7 @@ export class MemberCache {
     this.seq += 1;
     this.clearedAt = this.seq;
     this.memberDroppedAt.clear();
+    this.balanceSetAt.clear();
     this.sessionDroppedAt.clear();
     this.bySession.clear();
     this.sessionsOf.clear();

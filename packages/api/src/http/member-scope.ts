@@ -16,7 +16,8 @@ declare module 'fastify' {
     reachesOut?: boolean;
     /**
      * The route changes nothing of the member's row but their balance (a paid send), which the
-     * database announces with its value (`MemberCache.onChange`): their cached sign-in is kept.
+     * database announces with its value (`MemberCache.onChange`): their cached sign-in is kept,
+     * and the route calls `MemberCache.expectBalance` with the balance it left.
      */
     changesOnlyBalance?: boolean;
   }

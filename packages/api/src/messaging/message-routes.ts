@@ -135,6 +135,7 @@ export function messageRoutes(app: ApiApp, ctx: AppContext): void {
       });
       if (asked.kind === 'repeat') {
         const { message, credits } = asked.result;
+        ctx.members.expectBalance(member.user.id, credits);
         return reply.code(200).send({ data: message, meta: { credits } });
       }
       const { input, uploaded } = asked;
@@ -148,6 +149,7 @@ export function messageRoutes(app: ApiApp, ctx: AppContext): void {
           context: context.read,
         });
         if (!result.created && uploaded) await ctx.photoStore.remove(uploaded);
+        ctx.members.expectBalance(member.user.id, result.credits);
         return reply
           .code(result.created ? 201 : 200)
           .send({ data: result.message, meta: { credits: result.credits } });
