@@ -104,11 +104,9 @@ export class MemberCache {
    * so the member's next request reads their own change either way.
    */
   expectBalance(userId: number, credits: number): void {
-    const noticed = this.balanceSetAt.get(userId)?.recent ?? [];
-    for (const sessionId of this.sessionsOf.get(userId) ?? []) {
-      const shown = this.bySession.get(sessionId)?.user.credits;
-      if (shown !== credits && !noticed.includes(credits)) return this.forgetMember(userId);
-    }
+    if (this.balanceSetAt.get(userId)?.recent.includes(credits)) return;
+    const sessions = [...(this.sessionsOf.get(userId) ?? [])];
+    if (sessions.some((id) => this.bySession.get(id)?.user.credits !== credits)) this.forgetMember(userId);
   }
 
   async close(): Promise<void> {
