@@ -41,26 +41,28 @@ export function listedFor(viewerId: Param<number>): SQL {
 }
 
 /**
- * One of the viewer's conversations by uuid; anything else (malformed, not theirs, or with a
- * block either way between the two members) is a 404. Every conversation route, its messages,
- * sending, marking read and the `private-conversation.{uuid}` channel auth go through this one
- * look-up, so a block cuts the conversation itself, not only the list.
+ * The conversation named by the `uuid` param, if it is the viewer's and no block stands either
+ * way between the two members. Every conversation route, its messages, sending (in the send's
+ * one read), marking read and the `private-conversation.{uuid}` channel auth go through this one
+ * rule, so a block cuts the conversation itself, not only the list.
  */
-const participantQuery = preparedPer((db: DbOrTx) => {
-  const viewer = param<number>('viewer');
+export function participantOf(viewer: Param<number>): SQL {
   const side = viewerSide(viewer);
-  return db
+  return and(
+    eq(conversations.uuid, param<string>('uuid')),
+    side.isParticipant,
+    notBlocked(viewer, side.chatmateId),
+  ) as SQL;
+}
+
+/** One of the viewer's conversations by uuid; anything else (malformed, not theirs, blocked) is a 404. */
+const participantQuery = preparedPer((db: DbOrTx) =>
+  db
     .select()
     .from(conversations)
-    .where(
-      and(
-        eq(conversations.uuid, param<string>('uuid')),
-        side.isParticipant,
-        notBlocked(viewer, side.chatmateId),
-      ),
-    )
-    .prepare('participant_conversation');
-});
+    .where(participantOf(param<number>('viewer')))
+    .prepare('participant_conversation'),
+);
 
 /** A conversation uuid as a route got it, in the form stored; a malformed one is a 404. */
 export function conversationUuidOf(rawUuid: string): string {

@@ -18,8 +18,7 @@ import { ApiError, fieldError, notFound } from '../http/api-error';
 import { tooManyRequests } from '../http/rate-limiter';
 import { shownPhotoJson } from '../photos/photo-resource';
 import { primaryPhotoUrls } from '../profiles/profile-resource';
-import { notBlocked } from '../profiles/visibility';
-import { conversationUuidOf, viewerSide } from './conversations';
+import { conversationUuidOf, participantOf, viewerSide } from './conversations';
 import type { DbOrTx } from './credit-ledger';
 import { messageResource } from './message-resource';
 import { storeMessage } from './store-message';
@@ -52,8 +51,8 @@ async function balanceOf(db: DbOrTx, userId: number): Promise<number> {
 }
 
 /**
- * What a send reads before it stores anything, in ONE query: the conversation (only the sender's,
- * and none when a block stands either way: the rule of `participantConversation`), the chatmate,
+ * What a send reads before it stores anything, in ONE query: the conversation (`participantOf`:
+ * only the sender's, and none when a block stands either way), the chatmate,
  * the sender's picture (for the recipient's notification) and the sender's earlier message with
  * this client id, if any. It was four round trips, each a tenth of a send.
  */
@@ -71,13 +70,7 @@ const sendContextQuery = preparedPer((db: DbOrTx) => {
     .from(conversations)
     .innerJoin(users, eq(users.id, side.chatmateId))
     .leftJoin(retry, and(eq(retry.fromId, sender), eq(retry.clientMsgId, param<string>('client'))))
-    .where(
-      and(
-        eq(conversations.uuid, param<string>('uuid')),
-        side.isParticipant,
-        notBlocked(sender, side.chatmateId),
-      ),
-    )
+    .where(participantOf(sender))
     .prepare('send_context');
 });
 
