@@ -1,10 +1,5 @@
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
-import {
-  PgDialect,
-  type PgPreparedQuery,
-  type PgSession,
-  type PreparedQueryConfig,
-} from 'drizzle-orm/pg-core';
+import { PgDialect, type PgSession, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { Db } from './database';
 
 const dialect = new PgDialect();
@@ -27,6 +22,28 @@ export type Param<T> = T | Placeholder<string, T>;
 export const param = <T>(name: string) => sql.placeholder(name) as Placeholder<string, T>;
 
 /**
+ * Statements made once per shape of input (`keyOf(input)`, e.g. which filters are on) and per
+ * database handle by `make(db, input, key)`, then reused: what `preparedStatement` does for raw
+ * SQL, for a query builder's `.prepare(name)` too.
+ */
+export function preparedPerShape<Input, Prepared>(
+  keyOf: (input: Input) => string,
+  make: (db: Db, input: Input, key: string) => Prepared,
+) {
+  const statementsOf = preparedPer((_db: Db) => new Map<string, Prepared>());
+  return (db: Db, input: Input): Prepared => {
+    const statements = statementsOf(db);
+    const key = keyOf(input);
+    let statement = statements.get(key);
+    if (!statement) {
+      statement = make(db, input, key);
+      statements.set(key, statement);
+    }
+    return statement;
+  };
+}
+
+/**
  * A hot statement whose SQL text is built once per shape and per database, then only run with
  * new values. drizzle otherwise turns the SQL template into text on every request, which was a
  * sixth of the conversation list's CPU (issue 16). `build(input)` must put every value that
@@ -34,22 +51,16 @@ export const param = <T>(name: string) => sql.placeholder(name) as Placeholder<s
  * differs (which filters are on). Transactions get statements of their own.
  */
 export function preparedStatement<Input>(keyOf: (input: Input) => string, build: (input: Input) => SQL) {
-  const statementsOf = preparedPer((_db: Db) => new Map<string, PgPreparedQuery<PreparedQueryConfig>>());
-  return async (db: Db, input: Input, values: Record<string, unknown>): Promise<unknown> => {
-    const statements = statementsOf(db);
-    const key = keyOf(input);
-    let statement = statements.get(key);
-    if (!statement) {
-      statement = sessionOf(db).prepareQuery<PreparedQueryConfig>(
-        dialect.sqlToQuery(build(input)),
-        undefined,
-        undefined,
-        false,
-      );
-      statements.set(key, statement);
-    }
-    return statement.execute(values);
-  };
+  const statementOf = preparedPerShape(keyOf, (db, input: Input) =>
+    sessionOf(db).prepareQuery<PreparedQueryConfig>(
+      dialect.sqlToQuery(build(input)),
+      undefined,
+      undefined,
+      false,
+    ),
+  );
+  return (db: Db, input: Input, values: Record<string, unknown>): Promise<unknown> =>
+    statementOf(db, input).execute(values);
 }
 
 /**

@@ -47,12 +47,6 @@ export function notificationResource(row: NotificationRow): UserNotification {
 }
 
 /**
- * The one place user-notification records are written (SPEC §3 shape). Every writer of views,
- * likes, favourites and winks (and later messages) comes through here, so the realtime issue
- * only has to supply `onCreated` to broadcast them all. The hook runs after the insert; a
- * failing hook is reported to `onHookError` and never fails the member's request.
- */
-/**
  * One prepared statement for every notification, which also reads the recipient's badge counters
  * (one round trip, not two): nothing is stored when the recipient muted the sender.
  */
@@ -74,6 +68,12 @@ const insertStatement = preparedStatement(
   },
 );
 
+/**
+ * The one place user-notification records are written (SPEC §3 shape). Every writer of views,
+ * likes, favourites and winks (and later messages) comes through here, so the realtime issue
+ * only has to supply `onCreated` to broadcast them all. The hook runs after the insert; a
+ * failing hook is reported to `onHookError` and never fails the member's request.
+ */
 export class NotificationWriter {
   constructor(
     private readonly db: Db,

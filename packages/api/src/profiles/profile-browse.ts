@@ -3,7 +3,7 @@ import { PROFILE_LIMITS, UK_REGIONS } from '@ukd/contracts/api';
 import { and, count, eq, gt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { maybeRowFromJson } from '../db/json-rows';
-import { param, preparedPer } from '../db/prepared-statement';
+import { param, preparedPerShape } from '../db/prepared-statement';
 import { type PhotoRow, photos, users } from '../db/schema';
 import type { ListQuery, ListQuerySpec } from '../http/list-query';
 import { shownPhotoJson } from '../photos/photo-resource';
@@ -90,9 +90,9 @@ function browseValues(filter: BrowseQuery['filter'], online: ReadonlySet<string>
   return values;
 }
 
-/** Which filters are on and the order: queries of one shape share a statement. */
-const shapeOf = (query: BrowseQuery) =>
-  `${Object.keys(browseValues(query.filter, new Set()))
+/** Which filters are on (the params `values` holds) and the order: queries of one shape share a statement. */
+const shapeOf = (query: BrowseQuery, values: Record<string, unknown>) =>
+  `${Object.keys(values)
     .concat(query.filter.with_photo === undefined ? [] : [`photo:${query.filter.with_photo}`])
     .sort()
     .join(',')}|${query.sort.map((s) => `${s.field}:${s.direction}`).join(',')}`;
@@ -102,38 +102,39 @@ const cardColumns = Object.fromEntries(CARD_FIELDS.map((key) => [key, users[key]
 };
 
 /**
- * A page of the members the viewer may see that match the browse filters, in the asked order,
- * each with the photo others see, and the total: one statement (issue 16), plus a count only
- * when a page past the end comes back empty.
+ * The page and count statements for one shape of browse query, built and prepared once per
+ * database handle; named by a digest of the shape, so two handles on one pool never give one
+ * name two statements.
  */
-function browseStatement(db: Db, query: BrowseQuery, name: string) {
-  const where = and(
-    visibleTo({ id: param<number>('viewer'), siteId: param<number>('site') }),
-    ...browseConditions(query.filter),
-  );
-  const order = query.sort.map((s) => {
-    const col = s.field === 'created_at' ? users.createdAt : users.lastActiveAt;
-    return s.direction === 'desc' ? sql`${col} desc nulls last` : sql`${col} asc nulls last`;
-  });
-  // A one-table select names columns unqualified, and inside the photo subquery `id` is the photo's.
-  const page = db
-    .select({
-      user: cardColumns,
-      total: sql<number>`(count(*) over ())::integer`,
-      photo: shownPhotoJson(sql`${users}.${sql.identifier(users.id.name)}`),
-    })
-    .from(users)
-    .where(where)
-    .orderBy(...order, sql`${users.id} desc`)
-    .limit(param<number>('limit'))
-    .offset(param<number>('offset'))
-    .prepare(`${name}_page`);
-  const total = db.select({ total: count() }).from(users).where(where).prepare(`${name}_total`);
-  return { page, total };
-}
-
-/** Browse statements by shape, built and prepared once per database handle. */
-const browseStatements = preparedPer((_db: Db) => new Map<string, ReturnType<typeof browseStatement>>());
+const browseStatement = preparedPerShape(
+  ({ shape }: { query: BrowseQuery; shape: string }) => shape,
+  (db, { query }, shape) => {
+    const name = `browse_${createHash('sha1').update(shape).digest('hex').slice(0, 16)}`;
+    const where = and(
+      visibleTo({ id: param<number>('viewer'), siteId: param<number>('site') }),
+      ...browseConditions(query.filter),
+    );
+    const order = query.sort.map((s) => {
+      const col = s.field === 'created_at' ? users.createdAt : users.lastActiveAt;
+      return s.direction === 'desc' ? sql`${col} desc nulls last` : sql`${col} asc nulls last`;
+    });
+    // A one-table select names columns unqualified, and inside the photo subquery `id` is the photo's.
+    const page = db
+      .select({
+        user: cardColumns,
+        total: sql<number>`(count(*) over ())::integer`,
+        photo: shownPhotoJson(sql`${users}.${sql.identifier(users.id.name)}`),
+      })
+      .from(users)
+      .where(where)
+      .orderBy(...order, sql`${users.id} desc`)
+      .limit(param<number>('limit'))
+      .offset(param<number>('offset'))
+      .prepare(`${name}_page`);
+    const total = db.select({ total: count() }).from(users).where(where).prepare(`${name}_total`);
+    return { page, total };
+  },
+);
 
 /**
  * A page of the members the viewer may see that match the browse filters, in the asked order,
@@ -146,19 +147,9 @@ export async function browseProfiles(
   query: BrowseQuery,
   online: ReadonlySet<string>,
 ): Promise<{ rows: { user: CardUser; photo: PhotoRow | null }[]; total: number }> {
-  const statements = browseStatements(db);
-  const shape = shapeOf(query);
-  let statement = statements.get(shape);
-  if (!statement) {
-    // Named by the shape, so two handles on one pool never give one name two statements.
-    statement = browseStatement(
-      db,
-      query,
-      `browse_${createHash('sha1').update(shape).digest('hex').slice(0, 16)}`,
-    );
-    statements.set(shape, statement);
-  }
-  const values = { ...browseValues(query.filter, online), viewer: viewer.id, site: viewer.siteId };
+  const filters = browseValues(query.filter, online);
+  const statement = browseStatement(db, { query, shape: shapeOf(query, filters) });
+  const values = { ...filters, viewer: viewer.id, site: viewer.siteId };
   const page = await statement.page.execute({ ...values, limit: query.limit, offset: query.offset });
   const total =
     page[0]?.total ?? (query.offset > 0 ? ((await statement.total.execute(values))[0]?.total ?? 0) : 0);
