@@ -1,4 +1,4 @@
-import type { RealtimeServer } from '@ukd/realtime-server';
+import { defaultLimits, type RealtimeServer } from '@ukd/realtime-server';
 import {
   type BatchEvent,
   type PusherHttpTarget,
@@ -69,9 +69,9 @@ export function inProcessBroadcaster(server: InProcessServer, appId: string): Br
   };
 }
 
-/** Pusher's limits on `batch_events`: ten events, each's data at most 10 KB. */
-const MAX_BATCH_EVENTS = 10;
-const MAX_BATCHED_DATA_BYTES = 10 * 1024;
+/** Pusher's limits on `batch_events` (ten events, each's data at most 10 KB), as our server keeps them. */
+const MAX_BATCH_EVENTS = defaultLimits.maxBatchEvents;
+const MAX_BATCHED_DATA_BYTES = defaultLimits.maxEventBytes;
 
 interface Queued {
   event: BatchEvent;

@@ -40,6 +40,15 @@ for (const { driver, skip } of drivers) {
       await api?.close();
     });
 
+    /** The API's broadcaster through the realtime server's signed HTTP API. */
+    const httpBroadcaster = () =>
+      pusherHttpBroadcaster({
+        host: '127.0.0.1',
+        port: rt.port,
+        ...TEST_REALTIME_APP,
+        appId: TEST_REALTIME_APP.id,
+      });
+
     /** A pusher-js client that authorises through POST /api/broadcasting/auth as the member. */
     function connect(member: Member, port = apiPort): Pusher {
       const client = new Pusher(TEST_REALTIME_APP.key, {
@@ -117,12 +126,7 @@ for (const { driver, skip } of drivers) {
       const res = await api.call('GET', '/api/onlines/count');
       expect(res.json()).toEqual({ data: { online: 2 } });
 
-      const http = pusherHttpBroadcaster({
-        host: '127.0.0.1',
-        port: rt.port,
-        ...TEST_REALTIME_APP,
-        appId: TEST_REALTIME_APP.id,
-      });
+      const http = httpBroadcaster();
       expect((await http.presenceUserIds(realtimeChannels.online)).sort()).toEqual(
         [aliceUuid, bobUuid].sort(),
       );
@@ -130,12 +134,7 @@ for (const { driver, skip } of drivers) {
     });
 
     it('publishes through the signed HTTP API and leaves out the X-Socket-ID sender', async () => {
-      const http = pusherHttpBroadcaster({
-        host: '127.0.0.1',
-        port: rt.port,
-        ...TEST_REALTIME_APP,
-        appId: TEST_REALTIME_APP.id,
-      });
+      const http = httpBroadcaster();
       const sender = connect(bob);
       const other = connect(bob);
       const name = realtimeChannels.credits(bobUuid);
@@ -167,12 +166,7 @@ for (const { driver, skip } of drivers) {
     });
 
     it('events published in one turn travel ten to a request; one too large for a batch fails alone', async () => {
-      const http = pusherHttpBroadcaster({
-        host: '127.0.0.1',
-        port: rt.port,
-        ...TEST_REALTIME_APP,
-        appId: TEST_REALTIME_APP.id,
-      });
+      const http = httpBroadcaster();
       const name = realtimeChannels.credits(bobUuid);
       const channel = connect(bob).subscribe(name);
       await nextEvent(channel, 'pusher:subscription_succeeded');
