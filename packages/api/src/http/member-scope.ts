@@ -20,6 +20,11 @@ declare module 'fastify' {
      * and the route calls `MemberCache.expectBalance` with the balance it left.
      */
     changesOnlyBalance?: boolean;
+    /**
+     * A GET that changes the member's row too (the visitor and received-favourite lists mark
+     * their badge seen): their cached sign-in is dropped after it, as after any write.
+     */
+    changesMember?: boolean;
   }
 }
 
@@ -50,8 +55,9 @@ export function memberScope(ctx: AppContext, modules: readonly RouteModule[]): F
     // What a member changes, they see on their next request in this process even before the
     // database's change notice arrives (other processes drop it on that notice).
     app.addHook('onResponse', async (request) => {
-      if (request.method === 'GET' || !request.member) return;
-      if (!request.routeOptions.config.changesOnlyBalance) ctx.members.forgetMember(request.member.user.id);
+      const { config } = request.routeOptions;
+      if (!request.member || (request.method === 'GET' && !config.changesMember)) return;
+      if (!config.changesOnlyBalance) ctx.members.forgetMember(request.member.user.id);
     });
     app.addHook('preHandler', async (request) => {
       if (request.routeOptions.config.reachesOut) forbidWhileDeactivated(currentMember(request));

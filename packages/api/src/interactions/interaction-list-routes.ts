@@ -57,6 +57,7 @@ export function interactionListRoutes(app: ApiApp, ctx: AppContext): void {
   app.get(
     '/my-visitors',
     {
+      config: { changesMember: true },
       schema: {
         summary:
           'Members who viewed my profile, latest first; opening the first page resets new_visitors_count',
@@ -91,6 +92,7 @@ export function interactionListRoutes(app: ApiApp, ctx: AppContext): void {
   app.get(
     '/my-favorites',
     {
+      config: { changesMember: true },
       schema: {
         summary:
           'filter[type]=mine (default): members I favourited; filter[type]=received: members who favourited me (the first page resets unread_favorites_count)',
