@@ -4,7 +4,7 @@
 // Builds the site into its own folder with its own data, starts it, runs, stops it. Fails over
 // budget. Not part of `npm test`: a benchmark, best run on a quiet machine.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +24,8 @@ const { values } = parseArgs({
     only: { type: 'string' },
     // Where the blocking time goes: the long tasks of the run with the median TBT, by script.
     tasks: { type: 'boolean', default: false },
+    // A folder to keep each run's full Lighthouse report in (JSON), to see what the figures hide.
+    save: { type: 'string' },
   },
 });
 const runs = Number(values.runs);
@@ -61,7 +63,16 @@ const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, ['--import', 'tsx', 'packages/site-server/src/main.ts'], {
   cwd: root,
-  env: { ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', NODE_ENV: 'production' },
+  // The site's own address, as in production: photo URLs the API writes are same-origin, so the
+  // content security policy lets them load (with the default `localhost` they were refused).
+  env: {
+    ...env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SITE_URL: base,
+    LOG_LEVEL: 'error',
+    NODE_ENV: 'production',
+  },
   stdio: 'ignore',
 });
 let chrome;
@@ -119,10 +130,15 @@ chrome = await chromeLauncher.launch({
 const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
 const context = browser.contexts()[0];
 
-/** Logs the demo member in through the site's own form, so the tokens are the browser's. */
+/**
+ * Logs the demo member in through the site's own form, so the tokens are the browser's. A
+ * member has answered the cookie banner on their first visit, as this one does: left open, the
+ * banner's text was the largest paint of every member page, which is not what members see.
+ */
 async function logInInBrowser() {
   const page = await context.newPage();
   await page.goto(`${base}/login`);
+  await page.getByRole('button', { name: 'Reject all' }).click();
   await page.getByLabel('Email').fill(demo.email);
   await page.getByLabel('Password').fill(demo.password);
   await page.getByRole('button', { name: 'Log in' }).click();
@@ -151,6 +167,11 @@ async function measure(path, { member }) {
       disableStorageReset: member,
     });
     if (lhr.runtimeError) throw new Error(`${path}: ${lhr.runtimeError.message}`);
+    if (values.save) {
+      mkdirSync(values.save, { recursive: true });
+      const name = `${path.replaceAll('/', '_') || '_'}-${run + 1}.json`;
+      writeFileSync(join(values.save, name), JSON.stringify(lhr));
+    }
     const audit = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
     results.push({
       score: Math.round((lhr.categories.performance.score ?? 0) * 100),

@@ -27,6 +27,7 @@ import { createConsentStore } from './consent/consent-store';
 import { installChunkErrorReload } from './errors/chunk-reload';
 import { ErrorPage } from './errors/error-page';
 import { createRemoteContexts, type SharedShell } from './remotes/remote-context';
+import { createRemotePrefetch } from './remotes/remote-prefetch';
 import { createRemoteRegistry } from './remotes/remote-registry';
 import { applyPageMeta } from './routing/page-effects';
 import { createRouteTable } from './routing/route-table';
@@ -136,6 +137,7 @@ export async function boot(rootElement: HTMLElement, { prerendered = false } = {
 
   const routeTable = createRouteTable(manifest, shellPages);
   const loader = createRemoteLoader({ baseUrl: window.location.origin });
+  const prefetchRemote = createRemotePrefetch();
 
   const shared: SharedShell = {
     site: manifest.site,
@@ -152,11 +154,14 @@ export async function boot(rootElement: HTMLElement, { prerendered = false } = {
       if (options?.replace) window.history.replaceState(null, '', to);
       else window.history.pushState(null, '', to);
     },
+    // Even finding a link's owner waits for an idle moment: a page of cards scrolls two dozen
+    // links into view in one go, and matching them all at once was a long task on a phone.
     prefetch(path) {
-      const match = routeTable.match(new URL(path, window.location.origin).pathname);
-      if (!match?.remote || !connectionAllowsPrefetch()) return;
-      const { remote } = match;
-      whenIdle(() => registry.preload(remote));
+      if (!connectionAllowsPrefetch()) return;
+      whenIdle(() => {
+        const remote = routeTable.match(new URL(path, window.location.origin).pathname)?.remote;
+        if (remote && !registry.isActive(remote)) prefetchRemote(remote);
+      });
     },
   };
   const contexts = createRemoteContexts(shared, realtime);

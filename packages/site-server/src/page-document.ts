@@ -1,7 +1,8 @@
+import type { RemoteFile } from '@ukd/contracts';
 import { AFTER_PAINT_ATTRIBUTE } from '@ukd/contracts';
 import { escapeHtml } from './html-text';
 import type { FoundPage } from './prerendered-pages';
-import { type Preload, preloadAttribute } from './route-preloads';
+import { preloadAttribute } from './route-preloads';
 
 const descriptionTag = /<meta\s+name="?description"?\s+content="([^"]*)"\s*\/?>/i;
 const rootElement = /<div\s+id="?root"?\s*><\/div>/i;
@@ -20,7 +21,7 @@ export function pageDocument(
   shellHtml: string,
   { page, frame, styles, siteName, consentBanner }: FoundPage,
   origin: string,
-  { firstVisit = false, preloads = [] }: { firstVisit?: boolean; preloads?: Preload[] } = {},
+  { firstVisit = false, preloads = [] }: { firstVisit?: boolean; preloads?: RemoteFile[] } = {},
 ) {
   if (!rootElement.test(shellHtml) || !shellHtml.includes('</head>')) return null;
   const title = escapeHtml(siteName ? `${page.title} - ${siteName}` : page.title);

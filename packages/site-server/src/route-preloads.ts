@@ -1,26 +1,20 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { type RemoteEntry, type SiteManifest, shellRoutes } from '@ukd/contracts';
+import {
+  type RemoteEntry,
+  type RemoteFile,
+  remoteFirstFiles,
+  type SiteManifest,
+  shellRoutes,
+} from '@ukd/contracts';
 import { escapeHtml } from './html-text';
 import { matches, safeDecode, segments } from './page-routes';
-
-/** What a remote's `mf-manifest.json` says about where its code is (the part used here). */
-interface FederationManifest {
-  metaData?: { remoteEntry?: { name?: string; path?: string } };
-  exposes?: { path: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }[];
-}
-
-/** A file a page's remote needs, and what the browser fetches it as. */
-export interface Preload {
-  href: string;
-  as: 'fetch' | 'script' | 'style';
-}
 
 /**
  * The head tags for `preloads`. The manifest is fetched by the federation runtime (CORS mode,
  * same-origin credentials), so its preload says `crossorigin` or the browser fetches it twice.
  */
-export const preloadTags = (preloads: Preload[]) =>
+export const preloadTags = (preloads: RemoteFile[]) =>
   preloads
     .map(
       ({ href, as }) =>
@@ -32,7 +26,7 @@ export const preloadTags = (preloads: Preload[]) =>
  * The same list for `start-after-paint.js` on a prerendered page (`as:href` pairs, by spaces),
  * which adds them when it starts the shell, after the page has painted.
  */
-export const preloadAttribute = (preloads: Preload[]) =>
+export const preloadAttribute = (preloads: RemoteFile[]) =>
   preloads.map(({ href, as }) => `${as}:${href}`).join(' ');
 
 /** How specific a route pattern is: static segments beat parameters, which beat `*`. */
@@ -53,7 +47,7 @@ const rank = (pattern: string[]) =>
 export function createRoutePreloads(siteDir: string) {
   const manifestFile = join(siteDir, 'site-manifest.json');
   let site: { mtimeMs: number; remotes: RemoteEntry[] } | null = null;
-  const byEntry = new Map<string, Preload[]>();
+  const byEntry = new Map<string, RemoteFile[]>();
 
   function remotes(): RemoteEntry[] {
     let mtimeMs = -1;
@@ -90,40 +84,21 @@ export function createRoutePreloads(siteDir: string) {
     return best?.remote;
   }
 
-  function preloadsOf(entry: string): Preload[] {
+  function preloadsOf(entry: string): RemoteFile[] {
     let preloads = byEntry.get(entry);
     if (preloads) return preloads;
-    const folder = entry.slice(0, entry.lastIndexOf('/') + 1);
-    let manifest: FederationManifest;
     try {
-      manifest = JSON.parse(readFileSync(join(siteDir, entry), 'utf8')) as FederationManifest;
+      preloads = remoteFirstFiles(entry, JSON.parse(readFileSync(join(siteDir, entry), 'utf8')));
     } catch {
       return [];
     }
-    const remoteEntry = manifest.metaData?.remoteEntry;
-    // A manifest of another shape (an older plugin, a hand-made build) gives what it can.
-    const exposed = (Array.isArray(manifest.exposes) ? manifest.exposes : []).filter((expose) =>
-      ['./register', './app'].includes(expose?.path),
-    );
-    const files = (list: unknown): string[] =>
-      Array.isArray(list) ? list.filter((file): file is string => typeof file === 'string') : [];
-    preloads = [
-      { href: entry, as: 'fetch' },
-      ...(typeof remoteEntry?.name === 'string'
-        ? [{ href: `${folder}${remoteEntry.path ?? ''}${remoteEntry.name}`, as: 'script' as const }]
-        : []),
-      ...exposed.flatMap((expose) => [
-        ...files(expose.assets?.css?.sync).map((file) => ({ href: folder + file, as: 'style' as const })),
-        ...files(expose.assets?.js?.sync).map((file) => ({ href: folder + file, as: 'script' as const })),
-      ]),
-    ];
     byEntry.set(entry, preloads);
     return preloads;
   }
 
   return {
     /** What `pathname`'s remote needs first and a key naming it (its deployed version); null for none. */
-    find(pathname: string): { key: string; preloads: Preload[] } | null {
+    find(pathname: string): { key: string; preloads: RemoteFile[] } | null {
       const remote = ownerOf(pathname);
       if (typeof remote?.entry !== 'string') return null;
       const preloads = preloadsOf(remote.entry);

@@ -27,7 +27,7 @@ export function RemoteOutlet({ remote, registry }: { remote: RemoteEntry; regist
     setStatus('loading');
 
     // A load that failed is already forgotten by the registry; releasing here as well could let
-    // go of a newer activation (a prefetch's) that is on its way to working.
+    // go of a newer activation (a slot's) that is on its way to working.
     const fail = (error: unknown) => {
       if (cancelled) return;
       // A missing chunk usually means a newer deploy: reloading once fetches it (SPEC §8).

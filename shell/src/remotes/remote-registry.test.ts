@@ -115,12 +115,12 @@ describe('remote registry', () => {
   it('Retry waits for a load under way and, when that one fails, loads afresh', async () => {
     const { registry, loader, loads, settleByHand } = setup();
     settleByHand();
-    // A prefetch began while the remote was down; the member clicks Retry before it gives up.
-    const prefetch = registry.activate(messaging);
+    // A slot's load began while the remote was down; the member clicks Retry before it gives up.
+    const earlier = registry.activate(messaging);
     const retried = registry.retry(messaging);
     expect(loader.load).toHaveBeenCalledOnce();
     loads[0]?.reject(new Error('503'));
-    await expect(prefetch).rejects.toThrow('503');
+    await expect(earlier).rejects.toThrow('503');
     await vi.waitFor(() => expect(loader.load).toHaveBeenCalledTimes(2));
     loads[1]?.resolve();
     await expect(retried).resolves.toMatchObject({ registration: { id: 'mfe-messaging' } });

@@ -38,8 +38,8 @@ export interface RemoteRegistryOptions {
 let mountCount = 0;
 
 /**
- * Owns the life of each remote on the page: its code is fetched when a route, a slot or a
- * prefetch first needs it, `register` runs once with a context bound to the remote, and a
+ * Owns the life of each remote on the page: its code is fetched when a route or a slot first
+ * needs it, `register` runs once with a context bound to the remote, and a
  * failure is forgotten so "Retry" starts afresh. It also answers what the manifest says about
  * remotes that need not be loaded to know: who fills a slot, which member pages they link.
  */
@@ -74,8 +74,8 @@ export function createRemoteRegistry({ remotes, loader, contexts, bus, progress 
   return {
     activate,
     /**
-     * The member's "Retry": a load already under way (a prefetch's, begun while the remote was
-     * still down) may yet work and is waited for, but if it fails the remote is loaded afresh
+     * The member's "Retry": a load already under way (a slot's, begun while the remote was still
+     * down) may yet work and is waited for, but if it fails the remote is loaded afresh
      * rather than the click ending in the failure it joined.
      */
     async retry(remote: RemoteEntry): Promise<ActiveRemote> {
@@ -89,9 +89,9 @@ export function createRemoteRegistry({ remotes, loader, contexts, bus, progress 
       }
       return activate(remote);
     },
-    /** Warm a remote's code without mounting it; failures stay quiet until the route is visited. */
-    preload(remote: RemoteEntry) {
-      activate(remote).catch(() => undefined);
+    /** Whether the remote's code is loaded, or on its way, on this page. */
+    isActive(remote: RemoteEntry): boolean {
+      return active.has(remote.id);
     },
     /** The remote the manifest names for `slot`, if any. */
     ownerOf(slot: SlotName): RemoteEntry | undefined {
