@@ -1,6 +1,5 @@
-import { readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { type RouteDefinition, type SiteManifest, shellRoutes } from '@ukd/contracts';
+import { shellRoutes } from '@ukd/contracts';
+import { fromDeployedManifest, remotesOf } from './deployed-manifest';
 
 /**
  * Whether a path is a page of the site: one of the shell's routes or a route a remote declares in
@@ -9,22 +8,15 @@ import { type RouteDefinition, type SiteManifest, shellRoutes } from '@ukd/contr
  * manifest is re-read when a deploy replaces it.
  */
 export function createPageRoutes(siteDir: string) {
-  const manifestFile = join(siteDir, 'site-manifest.json');
-  let cached: { mtimeMs: number; patterns: string[][] } | null = null;
-
-  function patterns(): string[][] {
-    let mtimeMs = -1;
-    try {
-      mtimeMs = statSync(manifestFile).mtimeMs;
-    } catch {
-      // No manifest yet: only the shell's own routes are known.
-    }
-    if (cached?.mtimeMs !== mtimeMs) {
-      const remoteRoutes = mtimeMs < 0 ? [] : readRemoteRoutes(manifestFile);
-      cached = { mtimeMs, patterns: [...shellRoutes, ...remoteRoutes].map((route) => segments(route.path)) };
-    }
-    return cached.patterns;
-  }
+  const patterns = fromDeployedManifest(
+    siteDir,
+    (manifest) =>
+      [...shellRoutes, ...remotesOf(manifest).flatMap((remote) => remote.routes ?? [])].map((route) =>
+        segments(route.path),
+      ),
+    // A manifest being rewritten: treat every path as a page rather than answer 404 wrongly.
+    () => [segments('*')],
+  );
 
   return {
     isPage(pathname: string): boolean {
@@ -32,16 +24,6 @@ export function createPageRoutes(siteDir: string) {
       return patterns().some((pattern) => matches(pattern, path));
     },
   };
-}
-
-function readRemoteRoutes(file: string): RouteDefinition[] {
-  try {
-    const manifest = JSON.parse(readFileSync(file, 'utf8')) as Partial<SiteManifest>;
-    return (manifest.remotes ?? []).flatMap((remote) => remote.routes ?? []);
-  } catch {
-    // A manifest being rewritten: treat every path as a page rather than answer 404 wrongly.
-    return [{ path: '*' } as RouteDefinition];
-  }
 }
 
 export const segments = (path: string) => path.toLowerCase().split('/').filter(Boolean);

@@ -1,12 +1,7 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  type RemoteEntry,
-  type RemoteFile,
-  remoteFirstFiles,
-  type SiteManifest,
-  shellRoutes,
-} from '@ukd/contracts';
+import { type RemoteEntry, type RemoteFile, remoteFirstFiles, shellRoutes } from '@ukd/contracts';
+import { fromDeployedManifest, remotesOf } from './deployed-manifest';
 import { escapeHtml } from './html-text';
 import { matches, safeDecode, segments } from './page-routes';
 
@@ -45,28 +40,9 @@ const rank = (pattern: string[]) =>
  * sits in its versioned folder and never changes.
  */
 export function createRoutePreloads(siteDir: string) {
-  const manifestFile = join(siteDir, 'site-manifest.json');
-  let site: { mtimeMs: number; remotes: RemoteEntry[] } | null = null;
+  // Being rewritten by a deploy: no hints this time.
+  const remotes = fromDeployedManifest(siteDir, remotesOf, () => []);
   const byEntry = new Map<string, RemoteFile[]>();
-
-  function remotes(): RemoteEntry[] {
-    let mtimeMs = -1;
-    try {
-      mtimeMs = statSync(manifestFile).mtimeMs;
-    } catch {
-      return [];
-    }
-    if (site?.mtimeMs !== mtimeMs) {
-      try {
-        const { remotes } = JSON.parse(readFileSync(manifestFile, 'utf8')) as Partial<SiteManifest>;
-        site = { mtimeMs, remotes: Array.isArray(remotes) ? remotes : [] };
-      } catch {
-        // Being rewritten by a deploy: no hints this time.
-        return [];
-      }
-    }
-    return site.remotes;
-  }
 
   function ownerOf(pathname: string): RemoteEntry | undefined {
     const path = segments(safeDecode(pathname));

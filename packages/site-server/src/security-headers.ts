@@ -1,7 +1,5 @@
-import { readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import type { SiteManifest } from '@ukd/contracts';
 import { CAPTCHA_SOURCES } from '@ukd/contracts/api/constants';
+import { fromDeployedManifest, remotesOf } from './deployed-manifest';
 import type { ExtraSources } from './tag-sources';
 
 export interface SecurityHeaderOptions {
@@ -27,35 +25,17 @@ export interface SecurityHeaderOptions {
  * own remotes are same-origin and need nothing. Re-read when a deploy replaces the manifest.
  */
 export function createRemoteOrigins(siteDir: string) {
-  const manifestFile = join(siteDir, 'site-manifest.json');
-  let cached: { mtimeMs: number; origins: string[] } | null = null;
-  return (): string[] => {
-    let mtimeMs = -1;
-    try {
-      mtimeMs = statSync(manifestFile).mtimeMs;
-    } catch {
-      // No manifest yet: no remote elsewhere.
-    }
-    if (cached?.mtimeMs !== mtimeMs) {
-      cached = { mtimeMs, origins: mtimeMs < 0 ? [] : readRemoteOrigins(manifestFile) };
-    }
-    return cached.origins;
-  };
-}
-
-function readRemoteOrigins(file: string): string[] {
-  try {
-    const manifest = JSON.parse(readFileSync(file, 'utf8')) as Partial<SiteManifest>;
-    const origins = new Set<string>();
-    for (const remote of manifest.remotes ?? []) {
-      const origin = originOf(remote.entry);
-      if (origin) origins.add(origin);
-    }
-    return [...origins];
-  } catch {
-    // A manifest being rewritten: the next request reads it again.
-    return [];
-  }
+  return fromDeployedManifest(
+    siteDir,
+    (manifest) => [
+      ...new Set(
+        remotesOf(manifest)
+          .map((remote) => originOf(remote.entry))
+          .filter((origin): origin is string => origin !== undefined),
+      ),
+    ],
+    () => [],
+  );
 }
 
 /** The origin of an absolute http(s) URL; undefined for a path or anything else. */
