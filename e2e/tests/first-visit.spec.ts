@@ -1,3 +1,5 @@
+import { memberPlaces } from '@ukd/contracts';
+import { demoPassword } from '../support/chat-kit';
 import { expect, test } from '../support/fixtures';
 
 /** Issue #15: public pages arrive as HTML that paints before any script, and the shell takes over unseen. */
@@ -104,4 +106,42 @@ test('the shell takes over a prerendered page without a shift, keeping what was 
     'Tonight could be interesting',
   );
   expect(await page.evaluate(layoutShift)).toBeLessThanOrEqual(0.05);
+});
+
+test("a member's page fetches its code while the session is checked, not after", async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('demo@example.com');
+  await page.getByLabel('Password').fill(demoPassword);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL('**/dashboard');
+
+  // On a slow network the session check takes a while: hold it back and watch what loads meanwhile.
+  let answer = () => {};
+  const held = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  let answered = false;
+  await page.route('**/api/me', async (route) => {
+    await held;
+    answered = true;
+    await route.continue();
+  });
+  const whileChecking: string[] = [];
+  page.on('request', (request) => {
+    if (!answered) whileChecking.push(new URL(request.url()).pathname);
+  });
+  await page.reload({ waitUntil: 'commit' });
+  const preloaded = await page
+    .locator('link[rel="preload"]')
+    .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+  // The dashboard's own code (beyond what the page's HTML preloads) comes before the answer.
+  const pageCode = (path: string) =>
+    /^\/remotes\/mfe-profiles\/[^/]+\/js\//.test(path) && !preloaded.includes(path);
+  await expect.poll(() => whileChecking.filter(pageCode).length).toBeGreaterThan(0);
+  // The member's page itself waits for the session.
+  await expect(page.getByRole('heading', { level: 1, name: memberPlaces.browse.label })).toHaveCount(0);
+
+  answer();
+  await expect(page.getByRole('heading', { level: 1, name: memberPlaces.browse.label })).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
 });

@@ -1,7 +1,7 @@
 import { createRemoteApp } from '@ukd/federation/remote-app';
 import { landerPage, landerPatterns, pageRoutes } from './page-routes';
 
-export const { bootstrap, mount, unmount } = createRemoteApp([
+export const { bootstrap, mount, unmount, preload } = createRemoteApp([
   ...pageRoutes,
   ...landerPatterns.map((path) => ({ path, page: landerPage })),
 ]);

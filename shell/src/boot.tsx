@@ -169,13 +169,38 @@ export async function boot(rootElement: HTMLElement, { prerendered = false } = {
   // happens here, as the chunk loads, and never inside React's render or commit: a dispatch
   // there synchronously re-renders the remotes' own React roots through react-redux, which can
   // break React's commit (#177).
-  const MemberChrome = lazy(() =>
-    import('./member/member-chrome').then((chunk) => {
-      injectSlice(chunk.notificationsSlice);
-      return chunk;
-    }),
-  );
+  let memberChrome: Promise<typeof import('./member/member-chrome')> | undefined;
+  const loadMemberChrome = () => {
+    memberChrome ??= import('./member/member-chrome').then(
+      (chunk) => {
+        injectSlice(chunk.notificationsSlice);
+        return chunk;
+      },
+      (error: unknown) => {
+        memberChrome = undefined;
+        throw error;
+      },
+    );
+    return memberChrome;
+  };
+  const MemberChrome = lazy(loadMemberChrome);
   const registry = createRemoteRegistry({ remotes: manifest.remotes, loader, contexts, bus, progress });
+
+  // A stored session is most likely a member opening a member's page: the member code, the
+  // page's remote and the page's own code load while the session is checked, not one after
+  // another once it has been (each was a round trip of its own on a phone's network).
+  if (session.hasStoredSession()) {
+    const { pathname } = window.location;
+    import('./member/start-member').catch(() => undefined);
+    loadMemberChrome().catch(() => undefined);
+    const remote = routeTable.match(pathname)?.remote;
+    if (remote) {
+      registry
+        .activate(remote)
+        .then(({ app }) => app.preload?.(pathname))
+        .catch(() => undefined);
+    }
+  }
   const services: ShellServices = {
     ...contexts.shellFor('shell'),
     session,

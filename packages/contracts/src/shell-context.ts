@@ -117,4 +117,9 @@ export interface RemoteAppModule {
   mount: ((props: RemoteAppProps) => Promise<unknown>) | Array<(props: RemoteAppProps) => Promise<unknown>>;
   unmount: ((props: RemoteAppProps) => Promise<unknown>) | Array<(props: RemoteAppProps) => Promise<unknown>>;
   update?: (props: RemoteAppProps) => Promise<unknown>;
+  /**
+   * Fetch the code of the page `pathname` shows, before the app mounts (the shell asks while it
+   * checks a member's session). Optional: a remote built before it existed still loads.
+   */
+  preload?: (pathname: string) => Promise<void>;
 }

@@ -4,7 +4,7 @@ import * as React from 'react';
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { BrowserRouter, matchRoutes, Route, Routes } from 'react-router';
 import singleSpaReact from 'single-spa-react';
 import type { RemoteRoute } from './remote-routes';
 
@@ -38,7 +38,7 @@ function lifecycles(rootComponent: (props: RemoteAppProps) => ReactNode) {
  * Turns a remote's routes into the single-spa lifecycles its `./app` module exports. The
  * remote gets the shared store, the shell context and its own router on the shell's history;
  * each page's code loads only when its route is shown. A render error is handed to the shell,
- * which shows its fallback for the section.
+ * which shows its fallback for the section. `preload` fetches a page's code before the mount.
  */
 export function createRemoteApp(routes: readonly Pick<RemoteRoute, 'path' | 'page'>[]) {
   const pages = routes.map((route) => ({ path: route.path, Page: lazy(route.page) }));
@@ -60,7 +60,14 @@ export function createRemoteApp(routes: readonly Pick<RemoteRoute, 'path' | 'pag
     );
   }
 
-  return lifecycles(RemoteRoot);
+  return {
+    ...lifecycles(RemoteRoot),
+    /** The page `pathname` shows, fetched ahead of the mount; nothing for a path it has no page for. */
+    async preload(pathname: string): Promise<void> {
+      const [best] = matchRoutes([...routes], pathname) ?? [];
+      await best?.route.page();
+    },
+  };
 }
 
 /**

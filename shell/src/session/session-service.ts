@@ -17,6 +17,8 @@ export const refreshIntervalMs = 10 * 60 * 1000;
 export interface SessionService extends SessionControl {
   /** At boot: a stored token becomes a loaded member, or is dropped. */
   restore(): Promise<void>;
+  /** Whether tokens are stored, so `restore` has a member to check. */
+  hasStoredSession(): boolean;
   login(email: string, password: string): Promise<boolean>;
   register(details: RegisterRequest): Promise<boolean>;
   /** SPEC §6: `impersonate_token` logs an operator in as the member. */
@@ -87,6 +89,8 @@ export function createSessionService(
     }
   }
 
+  const hasStoredSession = () => Boolean(api.tokens.access() || api.tokens.refresh());
+
   function forget() {
     keepFresh(false);
     api.tokens.clear();
@@ -95,8 +99,9 @@ export function createSessionService(
   }
 
   return {
+    hasStoredSession,
     async restore() {
-      if (!api.tokens.access() && !api.tokens.refresh()) return;
+      if (!hasStoredSession()) return;
       dispatch(sessionChecking());
       try {
         await loadUser();
