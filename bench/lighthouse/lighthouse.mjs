@@ -3,15 +3,13 @@
 // on the built site: three runs per page, the median of each figure, against issue #15's budgets.
 // Builds the site into its own folder with its own data, starts it, runs, stops it. Fails over
 // budget. Not part of `npm test`: a benchmark, best run on a quiet machine.
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { startBuiltSite } from '../built-site.mjs';
 
 /** Issue #15. `/login` has no budget there; it is measured and shown beside the public one. */
 const publicBudget = { score: 95, lcp: 1800, tbt: 150, cls: 0.05 };
@@ -29,72 +27,11 @@ const { values } = parseArgs({
   },
 });
 const runs = Number(values.runs);
-const root = join(import.meta.dirname, '..', '..');
 const siteDir = join(import.meta.dirname, '.site');
-const dataDir = mkdtempSync(join(tmpdir(), 'ukd-lighthouse-data-'));
-const siteKey = process.env.SITE_KEY ?? 'ukdating-site01';
 const demo = { email: 'demo@example.com', password: 'DemoPass!2026' };
-
-async function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const env = { ...process.env, SITE_DIR: siteDir, SITE_ENV: 'production', DATA_DIR: dataDir };
-if (!values['no-build']) {
-  rmSync(siteDir, { recursive: true, force: true });
-  console.log('building the site…');
-  const build = spawnSync(process.execPath, ['scripts/site/run.mjs', 'build-site'], {
-    cwd: root,
-    env,
-    stdio: 'ignore',
-  });
-  if (build.status !== 0) {
-    console.error('site build failed: run `npm run build` to see why');
-    process.exit(1);
-  }
-}
-
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--import', 'tsx', 'packages/site-server/src/main.ts'], {
-  cwd: root,
-  // The site's own address, as in production: photo URLs the API writes are same-origin, so the
-  // content security policy lets them load (with the default `localhost` they were refused).
-  env: {
-    ...env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    SITE_URL: base,
-    LOG_LEVEL: 'error',
-    NODE_ENV: 'production',
-  },
-  stdio: 'ignore',
-});
+const { base, siteKey } = await startBuiltSite({ siteDir, build: !values['no-build'] });
 let chrome;
-// However the bench ends, the server, the browser and the data go too.
-process.on('exit', () => {
-  server.kill();
-  chrome?.kill();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-const startedBy = Date.now() + 180_000;
-while (
-  !(await fetch(`${base}/api/settings`, { headers: { 'Site-key': siteKey } }).then(
-    (r) => r.ok,
-    () => false,
-  ))
-) {
-  if (Date.now() > startedBy) {
-    console.error('the site server did not start within three minutes');
-    process.exit(1);
-  }
-  await new Promise((r) => setTimeout(r, 500));
-}
+process.on('exit', () => chrome?.kill());
 
 /** The API as a member: a conversation between the demo members, for the chat screen. */
 async function api(path, { token, body } = {}) {

@@ -2,12 +2,11 @@
 // Measures what a visitor's browser really downloads: builds the site, serves it, loads pages in
 // Chromium and sums the JavaScript as the server transfers it, brotli and gzip, per unit. Fails
 // when a budget is exceeded.
-import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { startBuiltSite } from '../built-site.mjs';
 
 /**
  * Budgets in KB of JS as transferred; README.md explains how they were set. The gzip ones hold
@@ -15,54 +14,9 @@ import { chromium } from 'playwright-core';
  */
 export const budgets = { firstLoad: 154, remoteEntry: 50, firstLoadBrotli: 130 };
 
-const root = join(import.meta.dirname, '..', '..');
 const siteDir = join(import.meta.dirname, '.site');
 const kb = (bytes) => bytes / 1024;
-
-async function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-rmSync(siteDir, { recursive: true, force: true });
-const env = { ...process.env, SITE_DIR: siteDir, SITE_ENV: 'production' };
-const build = spawnSync(process.execPath, ['scripts/site/run.mjs', 'build-site'], {
-  cwd: root,
-  env,
-  stdio: 'ignore',
-});
-if (build.status !== 0) {
-  console.error('site build failed: run `npm run build` to see why');
-  process.exit(1);
-}
-
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--import', 'tsx', 'packages/site-server/src/main.ts'], {
-  cwd: root,
-  env: { ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error' },
-  stdio: 'ignore',
-});
-// However the bench ends (a browser that will not start, a failed page), the server goes too.
-process.on('exit', () => server.kill());
-// A busy machine can take a while to start the server (it opens the database too).
-const startedBy = Date.now() + 120_000;
-while (
-  !(await fetch(`${base}/site-manifest.json`).then(
-    (r) => r.ok,
-    () => false,
-  ))
-) {
-  if (Date.now() > startedBy) {
-    console.error('the site server did not start within two minutes');
-    process.exit(1);
-  }
-  await new Promise((r) => setTimeout(r, 200));
-}
+const { base } = await startBuiltSite({ siteDir });
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -158,7 +112,6 @@ for (const remote of manifest.remotes) {
 }
 
 await browser.close();
-server.kill();
 rmSync(siteDir, { recursive: true, force: true });
 console.log(failed ? '\nsize budget exceeded' : '\nall within budget');
 process.exit(failed ? 1 : 0);

@@ -27,7 +27,6 @@ import { createConsentStore } from './consent/consent-store';
 import { installChunkErrorReload } from './errors/chunk-reload';
 import { ErrorPage } from './errors/error-page';
 import { createRemoteContexts, type SharedShell } from './remotes/remote-context';
-import { createRemotePrefetch } from './remotes/remote-prefetch';
 import { createRemoteRegistry } from './remotes/remote-registry';
 import { applyPageMeta } from './routing/page-effects';
 import { createRouteTable } from './routing/route-table';
@@ -137,7 +136,9 @@ export async function boot(rootElement: HTMLElement, { prerendered = false } = {
 
   const routeTable = createRouteTable(manifest, shellPages);
   const loader = createRemoteLoader({ baseUrl: window.location.origin });
-  const prefetchRemote = createRemotePrefetch();
+  let prefetchRemote:
+    | Promise<ReturnType<typeof import('./remotes/remote-prefetch')['createRemotePrefetch']>>
+    | undefined;
 
   const shared: SharedShell = {
     site: manifest.site,
@@ -160,7 +161,12 @@ export async function boot(rootElement: HTMLElement, { prerendered = false } = {
       if (!connectionAllowsPrefetch()) return;
       whenIdle(() => {
         const remote = routeTable.match(new URL(path, window.location.origin).pathname)?.remote;
-        if (remote && !registry.isActive(remote)) prefetchRemote(remote);
+        if (!remote || registry.isActive(remote)) return;
+        // Its code comes with the first link to prefetch: most first visits never scroll to one.
+        prefetchRemote ??= import('./remotes/remote-prefetch').then(({ createRemotePrefetch }) =>
+          createRemotePrefetch(),
+        );
+        prefetchRemote.then((prefetch) => prefetch(remote)).catch(() => undefined);
       });
     },
   };

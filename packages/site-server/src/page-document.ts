@@ -1,5 +1,5 @@
-import type { RemoteFile } from '@ukd/contracts';
 import { AFTER_PAINT_ATTRIBUTE } from '@ukd/contracts';
+import type { RemoteFile } from '@ukd/contracts/remote-files';
 import { escapeHtml } from './html-text';
 import type { FoundPage } from './prerendered-pages';
 import { preloadAttribute } from './route-preloads';

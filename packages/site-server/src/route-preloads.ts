@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type RemoteEntry, type RemoteFile, remoteFirstFiles, shellRoutes } from '@ukd/contracts';
+import { type RemoteEntry, shellRoutes } from '@ukd/contracts';
+import { type RemoteFile, remoteFirstFiles } from '@ukd/contracts/remote-files';
 import { fromDeployedManifest, remotesOf } from './deployed-manifest';
 import { escapeHtml } from './html-text';
 import { matches, safeDecode, segments } from './page-routes';

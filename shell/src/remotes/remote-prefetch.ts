@@ -1,4 +1,5 @@
-import { type RemoteEntry, remoteFirstFiles } from '@ukd/contracts';
+import type { RemoteEntry } from '@ukd/contracts';
+import { remoteFirstFiles } from '@ukd/contracts/remote-files';
 
 /**
  * SPEC §2 "links prefetch when they scroll into view": a remote's first files are fetched into
