@@ -11,6 +11,9 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const pinnedPnpm = ['--yes', 'pnpm@10.34.8'];
 const totals = { passed: 0, failed: 0 };
 const failedSteps = [];
+/** How long each step took, printed at the end: CI must stay under 30 minutes. */
+const timings = [];
+const since = (started) => `${Math.round((Date.now() - started) / 1000)} s`;
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: strips terminal colours before counting
 const ansi = /\u001b\[[0-9;]*m/g;
@@ -33,6 +36,7 @@ function count(output) {
 
 function step(name, command, args, env = {}) {
   console.log(`\n=== ${name}`);
+  const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn(command, args, {
       cwd: root,
@@ -50,14 +54,17 @@ function step(name, command, args, env = {}) {
     });
     child.on('close', (code) => {
       count(output);
+      timings.push(`${name}: ${since(started)}`);
       if (code !== 0) failedSteps.push(name);
       resolve(code === 0);
     });
   });
 }
 
+const installStarted = Date.now();
 ensureInstalled();
 ensureChromium();
+timings.push(`install: ${since(installStarted)}`);
 
 const only = process.argv[2];
 if (!only || only === 'lint') {
@@ -94,5 +101,6 @@ if (!only || only === 'e2e')
   await step('browser journeys (Playwright, Chromium)', 'npx', [...pinnedPnpm, '--filter=@ukd/e2e', 'test']);
 
 console.log(`\n${failedSteps.length ? `failed steps: ${failedSteps.join(', ')}` : 'all steps passed'}`);
+console.log(`times: ${timings.join(', ')}`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed`);
 process.exit(failedSteps.length ? 1 : 0);
