@@ -12,7 +12,7 @@ export function connectionAllowsPrefetch(nav: Navigator = navigator): boolean {
   return !/(^|-)2g$/.test(connection.effectiveType ?? '');
 }
 
-/** SPEC §9: link prefetch waits for an idle moment, at most 2000 ms. */
+/** SPEC §9: link prefetch waits for an idle moment, at most 2000 ms (so do slots' widgets). */
 export const prefetchIdleTimeoutMs = 2000;
 
 export function whenIdle(task: () => void) {

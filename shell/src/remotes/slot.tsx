@@ -1,6 +1,7 @@
 import type { RemoteAppProps, SlotName } from '@ukd/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { mountRootParcel, type Parcel, type ParcelConfig } from 'single-spa';
+import { whenIdle } from '../chrome/prefetch-policy';
 import { useShellServices } from '../session/shell-services';
 
 function isLifecycles(value: unknown): value is ParcelConfig<RemoteAppProps> {
@@ -41,27 +42,30 @@ export function Slot({ name }: { name: SlotName }) {
 
     // The registry is shared with the route outlet, so a remote that is already on the page is
     // not loaded or registered again. A failure here is not `release`d: that would dispose the
-    // registration a mounted page of the same remote still uses.
-    registry
-      .activate(owner)
-      .then(async ({ registration }) => {
-        const load = registration.widgets?.[name];
-        if (!load) throw new Error(`${owner.id} registered no widget for this slot`);
-        const widget = (await load()).default;
-        if (!isLifecycles(widget)) throw new Error(`${owner.id}'s widget exports no lifecycles`);
-        if (cancelled || !node.current) return;
-        const props = {
-          domElement: node.current,
-          name: mount.name,
-          shell: mount.shell,
-          basename: '/',
-          onCrash: fail,
-        };
-        parcel = mountRootParcel(widget, props);
-        await parcel.mountPromise;
-        if (!cancelled) setMounted(true);
-      })
-      .catch(fail);
+    // registration a mounted page of the same remote still uses. A widget is an extra: it waits
+    // for an idle moment, so loading its remote never competes with the page it sits beside.
+    const show = async () => {
+      if (cancelled) return;
+      const { registration } = await registry.activate(owner);
+      const load = registration.widgets?.[name];
+      if (!load) throw new Error(`${owner.id} registered no widget for this slot`);
+      const widget = (await load()).default;
+      if (!isLifecycles(widget)) throw new Error(`${owner.id}'s widget exports no lifecycles`);
+      if (cancelled || !node.current) return;
+      const props = {
+        domElement: node.current,
+        name: mount.name,
+        shell: mount.shell,
+        basename: '/',
+        onCrash: fail,
+      };
+      parcel = mountRootParcel(widget, props);
+      await parcel.mountPromise;
+      if (!cancelled) setMounted(true);
+    };
+    whenIdle(() => {
+      show().catch(fail);
+    });
 
     return () => {
       cancelled = true;
