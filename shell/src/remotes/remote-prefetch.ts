@@ -4,9 +4,9 @@ import { remoteFirstFiles } from '@ukd/contracts/remote-files';
 /**
  * SPEC §2 "links prefetch when they scroll into view": a remote's first files are fetched into
  * the HTTP cache (`<link rel="prefetch">`, the lowest priority), not run. Running a remote's
- * code and its `register` on every page that shows a link to it cost a phone hundreds of
- * milliseconds of blocked main thread (issue #15); the click later runs code already on the
- * device. Each remote is warmed once a page; a failure stays quiet until the route is visited.
+ * code and its `register` on every page that shows a link to it (issue #15: the dashboard ran
+ * the landers and messaging remotes for nothing) took the main thread from the page being
+ * loaded; the click later runs code already on the device. Each remote is warmed once a page; a failure stays quiet until the route is visited.
  */
 export function createRemotePrefetch(doc: Document = document, fetchJson = defaultFetchJson) {
   const warmed = new Set<string>();
