@@ -61,30 +61,34 @@ for (const { driver, skip } of drivers) {
       event: string;
       data: unknown;
       socketId?: string;
-      stored: boolean;
+      /** Whether the message was committed when it was published; undefined until checked. */
+      stored?: boolean;
     }[] = [];
 
     beforeAll(async () => {
       const broadcaster: Broadcaster = {
         kind: 'in-process',
         async publish(channels, event, data, options = {}) {
+          // Recorded in the order the API publishes (its own check below takes a round trip,
+          // and a later publish's check may come back first).
+          const entry: (typeof published)[number] = {
+            channels,
+            event,
+            data,
+            ...(options.socketId ? { socketId: options.socketId } : {}),
+          };
+          published.push(entry);
           // At publish time the message must already be committed (persist first, then broadcast).
           const id = (data as { id?: number }).id;
-          let stored = true;
           if (event === 'message.sent' && typeof id === 'number') {
             const rows = await api.context.db
               .select({ id: messages.id })
               .from(messages)
               .where(eq(messages.id, id));
-            stored = rows.length === 1;
+            entry.stored = rows.length === 1;
+          } else {
+            entry.stored = true;
           }
-          published.push({
-            channels,
-            event,
-            data,
-            stored,
-            ...(options.socketId ? { socketId: options.socketId } : {}),
-          });
         },
         async presenceUserIds() {
           return [];
@@ -233,7 +237,7 @@ for (const { driver, skip } of drivers) {
           published.filter(
             (p) => p.channels[0] === `private-conversation.${c.uuid}` && p.event === 'message.sent',
           ),
-        (e) => e.length === 3,
+        (e) => e.length === 3 && e.every((p) => p.stored !== undefined),
       );
       expect(events.map((e) => (e.data as Message).id)).toEqual([m1.id, wink.json().data.id, m3.id]);
       expect(events.every((e) => e.stored)).toBe(true);
