@@ -180,7 +180,9 @@ async function runPostgres(): Promise<void> {
     }
   } finally {
     await realtimeServer.stop();
-    await database.drop();
+    // BENCH_KEEP_DB=1 keeps the database for EXPLAIN ANALYZE or pgbench on the same data.
+    if (process.env.BENCH_KEEP_DB) console.log(`kept database: ${database.url}`);
+    else await database.drop();
     await rm(dataDir, { recursive: true, force: true });
   }
 }

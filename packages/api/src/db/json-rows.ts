@@ -19,25 +19,55 @@ export function jsonObjectOf<T extends Table>(table: T, alias: string, keys: rea
   return sql`json_build_object(${sql.join(pairs, sql`, `)})`;
 }
 
+/** How to read one column out of a row's JSON: where it is, and how its value is converted. */
+interface ColumnReader {
+  key: string;
+  name: string;
+  kind: 'date' | 'bigint' | 'plain';
+}
+
+/** Readers per table and per `keys` list (the lists are module constants), made on first use:
+ * looking each column up and checking its type on every row was a fifth of the list's decoding. */
+const readersByTable = new WeakMap<Table, Map<readonly string[] | undefined, ColumnReader[]>>();
+
+function readersOf(table: Table, keys: readonly string[] | undefined): ColumnReader[] {
+  let byKeys = readersByTable.get(table);
+  if (!byKeys) {
+    byKeys = new Map();
+    readersByTable.set(table, byKeys);
+  }
+  let readers = byKeys.get(keys);
+  if (!readers) {
+    const columns = getTableColumns(table);
+    readers = [];
+    for (const key of keys ?? Object.keys(columns)) {
+      const column = columns[key];
+      if (!column) continue;
+      const kind = column.dataType === 'date' ? 'date' : column.dataType === 'bigint' ? 'bigint' : 'plain';
+      readers.push({ key, name: column.name, kind });
+    }
+    byKeys.set(keys, readers);
+  }
+  return readers;
+}
+
 /**
- * Reads a row a query returned as JSON (`to_jsonb(alias)` or `jsonObjectOf`) back into what
- * drizzle's `select()` gives: JSON spells timestamps as text and big integers as numbers, so each
- * column is converted by its declared type. `keys` names the columns the JSON holds (all by default).
+ * Reads a row a query returned as JSON (`row_to_json(alias)`, `to_jsonb(alias)` or
+ * `jsonObjectOf`) back into what drizzle's `select()` gives: JSON spells timestamps as text and
+ * big integers as numbers, so each column is converted by its declared type. `keys` names the
+ * columns the JSON holds (all by default).
  */
 export function rowFromJson<T extends Table, K extends Key<T> = Key<T>>(
   table: T,
   json: Record<string, unknown>,
   keys?: readonly K[],
 ): Pick<Row<T>, K> {
-  const columns = getTableColumns(table);
   const row: Record<string, unknown> = {};
-  for (const key of keys ?? (Object.keys(columns) as K[])) {
-    const column = columns[key];
-    if (!column) continue;
-    const value = json[column.name];
+  for (const { key, name, kind } of readersOf(table, keys)) {
+    const value = json[name];
     if (value === null || value === undefined) row[key] = null;
-    else if (column.dataType === 'date') row[key] = new Date(value as string);
-    else if (column.dataType === 'bigint') row[key] = BigInt(value as number | string);
+    else if (kind === 'date') row[key] = new Date(value as string);
+    else if (kind === 'bigint') row[key] = BigInt(value as number | string);
     else row[key] = value;
   }
   return row as Pick<Row<T>, K>;

