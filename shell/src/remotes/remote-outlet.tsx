@@ -42,14 +42,10 @@ export function RemoteOutlet({ remote, registry }: { remote: RemoteEntry; regist
 
     (attempt === 0 ? registry.activate(remote) : registry.retry(remote)).then(({ app }) => {
       if (cancelled || !host.current) return;
-      const props = {
-        domElement: host.current,
-        name: mount.name,
-        shell: mount.shell,
-        basename: '/',
-        onCrash: crash,
-      };
-      parcel = mountRootParcel(app as unknown as ParcelConfig<RemoteAppProps>, props);
+      parcel = mountRootParcel(
+        app as unknown as ParcelConfig<RemoteAppProps>,
+        mount.parcelProps(host.current, crash),
+      );
       parcel.mountPromise.then(() => {
         if (!cancelled) setStatus('ready');
       }, crash);

@@ -71,6 +71,20 @@ describe('remote registry', () => {
     expect(released).toEqual([widget.name]);
   });
 
+  it('gives a mount the props single-spa hands its parcel: its element, name, context and crash handler', () => {
+    const { registry } = setup();
+    const page = registry.mount(messaging);
+    const element = {} as HTMLElement;
+    const onCrash = vi.fn();
+    expect(page.parcelProps(element, onCrash)).toEqual({
+      domElement: element,
+      name: page.name,
+      shell: page.shell,
+      basename: '/',
+      onCrash,
+    });
+  });
+
   it('undoes the registration and releases the remote’s own owner when the remote is let go', async () => {
     const { registry, dispose, released } = setup();
     await registry.activate(messaging);

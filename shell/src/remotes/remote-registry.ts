@@ -3,6 +3,7 @@ import type {
   NavArea,
   NavItem,
   RemoteAppModule,
+  RemoteAppProps,
   RemoteEntry,
   RemoteRegistration,
   ShellContext,
@@ -22,8 +23,16 @@ export interface RemoteMount {
   /** The parcel's name, unique on the page; also the owner of what it subscribes to. */
   name: string;
   shell: ShellContext;
+  /** What single-spa gives the page or widget it mounts in `domElement` (its parcel's props). */
+  parcelProps(domElement: HTMLElement, onCrash: (error: Error) => void): ParcelProps;
   /** The mount left the page: what it subscribed to goes with it. */
   release(): void;
+}
+
+/** A parcel's props: the remote's own (`RemoteAppProps`) and single-spa's. */
+export interface ParcelProps extends RemoteAppProps {
+  domElement: HTMLElement;
+  name: string;
 }
 
 export interface RemoteRegistryOptions {
@@ -107,7 +116,13 @@ export function createRemoteRegistry({ remotes, loader, contexts, bus, progress 
     /** A context for one page or widget of `remote`, named for single-spa (`part`: the slot). */
     mount(remote: RemoteEntry, part?: string): RemoteMount {
       const name = `${remote.id}${part ? `:${part}` : ''}#${++mountCount}`;
-      return { name, shell: contexts.shellFor(name), release: () => contexts.release(name) };
+      const shell = contexts.shellFor(name);
+      return {
+        name,
+        shell,
+        parcelProps: (domElement, onCrash) => ({ domElement, name, shell, basename: '/', onCrash }),
+        release: () => contexts.release(name),
+      };
     },
     /** Forget a remote after it crashed, so the next activation loads and registers it again. */
     release(remoteId: string) {

@@ -52,14 +52,7 @@ export function Slot({ name }: { name: SlotName }) {
       const widget = (await load()).default;
       if (!isLifecycles(widget)) throw new Error(`${owner.id}'s widget exports no lifecycles`);
       if (cancelled || !node.current) return;
-      const props = {
-        domElement: node.current,
-        name: mount.name,
-        shell: mount.shell,
-        basename: '/',
-        onCrash: fail,
-      };
-      parcel = mountRootParcel(widget, props);
+      parcel = mountRootParcel(widget, mount.parcelProps(node.current, fail));
       await parcel.mountPromise;
       if (!cancelled) setMounted(true);
     };
