@@ -1,5 +1,6 @@
 import { browserStorage, computeDeviceId, createApiClient, createTokenStore } from '@ukd/api-client';
 import type { SiteSettings } from '@ukd/contracts/api';
+import { preloadableLazy } from '@ukd/federation/preloadable-lazy';
 import { createRemoteLoader } from '@ukd/federation/remote-loader';
 import type { ChannelAuth } from '@ukd/realtime';
 import {
@@ -12,7 +13,7 @@ import {
   type ThunkExtra,
 } from '@ukd/store';
 import { ShellProvider } from '@ukd/ui';
-import { lazy, StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
@@ -26,6 +27,7 @@ import { ConsentHost } from './consent/consent-host';
 import { createConsentStore } from './consent/consent-store';
 import { installChunkErrorReload } from './errors/chunk-reload';
 import { ErrorPage } from './errors/error-page';
+import { preloadMemberHeaderBar } from './layouts/layout';
 import { createRemoteContexts, type SharedShell } from './remotes/remote-context';
 import { createRemoteRegistry } from './remotes/remote-registry';
 import { applyPageMeta } from './routing/page-effects';
@@ -174,22 +176,14 @@ export async function boot(rootElement: HTMLElement, { prerendered = false } = {
   // The member chrome's code and its store slice arrive together. Injecting dispatches, so it
   // happens here, as the chunk loads, and never inside React's render or commit: a dispatch
   // there synchronously re-renders the remotes' own React roots through react-redux, which can
-  // break React's commit (#177).
-  let memberChrome: Promise<typeof import('./member/member-chrome')> | undefined;
-  const loadMemberChrome = () => {
-    memberChrome ??= import('./member/member-chrome').then(
-      (chunk) => {
-        injectSlice(chunk.notificationsSlice);
-        return chunk;
-      },
-      (error: unknown) => {
-        memberChrome = undefined;
-        throw error;
-      },
-    );
-    return memberChrome;
-  };
-  const MemberChrome = lazy(loadMemberChrome);
+  // break React's commit (#177). Preloadable: when its code arrived beside the session check,
+  // it renders without suspending (a fallback would hold back the member's page).
+  const loadMemberChrome = () =>
+    import('./member/member-chrome').then((chunk) => {
+      injectSlice(chunk.notificationsSlice);
+      return chunk;
+    });
+  const MemberChrome = preloadableLazy(loadMemberChrome);
   const registry = createRemoteRegistry({ remotes: manifest.remotes, loader, contexts, bus, progress });
 
   // A stored session is most likely a member opening a member's page: the member code, the
@@ -198,7 +192,8 @@ export async function boot(rootElement: HTMLElement, { prerendered = false } = {
   if (session.hasStoredSession()) {
     const { pathname } = window.location;
     import('./member/start-member').catch(() => undefined);
-    loadMemberChrome().catch(() => undefined);
+    MemberChrome.preload().catch(() => undefined);
+    preloadMemberHeaderBar().catch(() => undefined);
     const remote = routeTable.match(pathname)?.remote;
     if (remote) {
       registry

@@ -1,11 +1,12 @@
 import type { RemoteAppProps } from '@ukd/contracts';
 import { PageLoading, ShellProvider } from '@ukd/ui';
 import * as React from 'react';
-import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { type ComponentType, type ReactNode, Suspense } from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter, matchRoutes, Route, Routes } from 'react-router';
 import singleSpaReact from 'single-spa-react';
+import { preloadableLazy } from './preloadable-lazy';
 import type { RemoteRoute } from './remote-routes';
 
 /** What every React root a remote mounts needs: the shared store, the shell and a router. */
@@ -38,10 +39,11 @@ function lifecycles(rootComponent: (props: RemoteAppProps) => ReactNode) {
  * Turns a remote's routes into the single-spa lifecycles its `./app` module exports. The
  * remote gets the shared store, the shell context and its own router on the shell's history;
  * each page's code loads only when its route is shown. A render error is handed to the shell,
- * which shows its fallback for the section. `preload` fetches a page's code before the mount.
+ * which shows its fallback for the section. `preload` fetches a page's code before the mount,
+ * and a page whose code is there renders without suspending.
  */
 export function createRemoteApp(routes: readonly Pick<RemoteRoute, 'path' | 'page'>[]) {
-  const pages = routes.map((route) => ({ path: route.path, Page: lazy(route.page) }));
+  const pages = routes.map((route) => ({ path: route.path, Page: preloadableLazy(route.page) }));
 
   // biome-ignore lint/correctness/noComponentHookFactories: built once per remote when its module loads, never per render
   function RemoteRoot(props: RemoteAppProps) {
@@ -64,8 +66,8 @@ export function createRemoteApp(routes: readonly Pick<RemoteRoute, 'path' | 'pag
     ...lifecycles(RemoteRoot),
     /** The page `pathname` shows, fetched ahead of the mount; nothing for a path it has no page for. */
     async preload(pathname: string): Promise<void> {
-      const [best] = matchRoutes([...routes], pathname) ?? [];
-      await best?.route.page();
+      const [best] = matchRoutes(pages, pathname) ?? [];
+      await best?.route.Page.preload();
     },
   };
 }

@@ -1,11 +1,15 @@
 import type { LayoutName } from '@ukd/contracts';
+import { preloadableLazy } from '@ukd/federation/preloadable-lazy';
 import { selectSessionRestoring, selectUser } from '@ukd/store';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { useSelector } from 'react-redux';
 import { Footer } from '../chrome/footer';
 import { TopBar } from '../chrome/top-bar';
 
-const HeaderBar = lazy(() => import('../member/header-bar'));
+const HeaderBar = preloadableLazy(() => import('../member/header-bar'));
+
+/** The header bar's code, fetched while a stored session is checked (boot's early warm-up). */
+export const preloadMemberHeaderBar = () => HeaderBar.preload();
 
 /** SPEC §2: members get the header bar under the top bar, except where a route hides it. */
 function MemberHeaderBar({ hidden }: { hidden: boolean }) {

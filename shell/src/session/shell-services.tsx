@@ -1,11 +1,5 @@
 import type { ShellContext } from '@ukd/contracts';
-import {
-  type ComponentType,
-  createContext,
-  type LazyExoticComponent,
-  type ReactNode,
-  useContext,
-} from 'react';
+import { type ComponentType, createContext, type ReactNode, useContext } from 'react';
 import type { Attribution } from '../acquisition/attribution';
 import type { Toaster } from '../chrome/toaster';
 import type { ConsentStore } from '../consent/consent-store';
@@ -22,7 +16,7 @@ export interface ShellServices extends ShellContext {
   /** The remotes on the page: loads them, finds who fills a slot, lists their member links. */
   registry: RemoteRegistry;
   /** The members-only part of the top bar, loaded with its store slice on first use. */
-  MemberChrome: LazyExoticComponent<ComponentType>;
+  MemberChrome: ComponentType;
   /** The visitor's cookie choice; the footer's "Cookie settings" reopens the banner. */
   consent: ConsentStore;
   /** Where the visitor came from, read from public pages' query strings. */
