@@ -57,6 +57,8 @@ function setup(
 
 const credits = (store: { getState(): unknown }) => selectUser(store.getState() as never)?.credits;
 const list = () => screen.getByRole('list', { name: 'Messages with sam' });
+/** The message list once it is there: the composer can render before the messages have loaded. */
+const listShown = () => screen.findByRole('list', { name: 'Messages with sam' });
 
 describe('ConversationPage', () => {
   it('shows when sam is typing, and whispers while I type, at most every 2 s', async () => {
@@ -120,7 +122,7 @@ describe('ConversationPage', () => {
     const box = await screen.findByRole('textbox', { name: 'Message' });
     fireEvent.change(box, { target: { value: 'See you at 8' } });
     fireEvent.keyDown(box, { key: 'Enter' });
-    const row = await within(list()).findByText('See you at 8');
+    const row = await within(await listShown()).findByText('See you at 8');
     expect(row.closest('[data-from-me]')?.textContent).toContain('Sending…');
     const post = calls.find((c) => c.method === 'POST' && c.path === `${base}/messages`);
     const body = post?.options.body as { client_msg_id: string; type: string; body: string };
@@ -158,7 +160,7 @@ describe('ConversationPage', () => {
     const box = await screen.findByRole('textbox', { name: 'Message' });
     fireEvent.change(box, { target: { value: 'Quick one' } });
     fireEvent.keyDown(box, { key: 'Enter' });
-    await within(list()).findByText('Quick one');
+    await within(await listShown()).findByText('Quick one');
     const body = calls.find((c) => c.method === 'POST')?.options.body as { client_msg_id: string };
     const stored = message({
       id: 20,
@@ -214,7 +216,7 @@ describe('ConversationPage', () => {
     expect(ids).toHaveLength(0);
     fireEvent.click(await screen.findByRole('button', { name: 'Send wink' }));
     await waitFor(() => expect(remembered).toEqual([{ preferences: { wink_confirmed: true } }]));
-    fireEvent.click(await within(list()).findByRole('button', { name: 'Retry' }));
+    fireEvent.click(await within(await listShown()).findByRole('button', { name: 'Retry' }));
     expect(credits(store)).toBe(100);
     fail = false;
     await waitFor(() => expect(ids).toHaveLength(2));
