@@ -24,9 +24,11 @@ export function DemoLabel({ demo }: { demo: boolean }) {
 
 /**
  * A card's square photo at a fixed size (no shift as it loads); a member without one shows their
- * generated portrait, and a broken one the gender's default.
+ * generated portrait, and a broken one the gender's default. Cards in the first screenful load
+ * at once (a lazy image waits for layout, and one of them is the page's largest paint); the rest
+ * wait until they are scrolled near.
  */
-function CardPhoto({ profile }: { profile: Card }) {
+function CardPhoto({ profile, place }: { profile: Card; place: CardPlace }) {
   const fallback = defaultAvatarUrl(profile.gender);
   const wanted = profile.primary_photo.thumbnail_url || profile.primary_photo.url || fallback;
   const [src, setSrc] = useState(wanted);
@@ -37,23 +39,35 @@ function CardPhoto({ profile }: { profile: Card }) {
       alt={memberPictureAlt(profile.username, src)}
       width={400}
       height={400}
-      loading="lazy"
+      loading={place === 'later' ? 'lazy' : 'eager'}
+      fetchPriority={place === 'lead' ? 'high' : undefined}
       decoding="async"
       onError={() => setSrc(fallback)}
     />
   );
 }
 
+/**
+ * Where a card sits in its grid: `lead` (the first row on a phone, the page's largest paint),
+ * `first` (the rest of the first screenful) or `later`.
+ */
+export type CardPlace = 'lead' | 'first' | 'later';
+
+/** The place of the card at `index` in a grid: two columns on a phone, four on a desktop. */
+export const cardPlace = (index: number): CardPlace => (index < 2 ? 'lead' : index < 4 ? 'first' : 'later');
+
 /** A member in a list (browse, visitors, favourites): photo, username, age, city, online dot. */
 export function ProfileCard({
   profile,
   note,
   isNew = false,
+  place = 'later',
 }: {
   profile: Card;
   /** A line under the place, e.g. "Visited 5 minutes ago". */
   note?: string;
   isNew?: boolean;
+  place?: CardPlace;
 }) {
   return (
     <SiteLink
@@ -61,7 +75,7 @@ export function ProfileCard({
       className={styles.card}
       aria-label={`${profile.username}, ${profile.age}, ${profile.city}${profile.online ? ', online now' : ''}${profile.demo ? ', demo member' : ''}`}
     >
-      <CardPhoto profile={profile} />
+      <CardPhoto profile={profile} place={place} />
       {isNew ? <span className={styles.newTag}>New</span> : null}
       <div className={styles.cardBody}>
         <p className={styles.cardName}>

@@ -43,6 +43,32 @@ describe('/dashboard search parameters', () => {
 });
 
 describe('DashboardPage', () => {
+  it('loads the first screenful of photos at once, the first row first, and the rest as they are scrolled near', async () => {
+    const members = Array.from({ length: 6 }, (_, i) => card({ uuid: `m${i}`, username: `m${i}` }));
+    const { api } = fakeApi({ 'GET /profiles': () => page(members) });
+    renderPage(DashboardPage, { path: '/dashboard', url: '/dashboard', api });
+    await screen.findByRole('link', { name: /^m5,/ });
+    const photos = members.map((m) =>
+      screen.getByRole('link', { name: new RegExp(`^${m.username},`) }).querySelector('img'),
+    );
+    expect(photos.map((img) => img?.getAttribute('loading'))).toEqual([
+      'eager',
+      'eager',
+      'eager',
+      'eager',
+      'lazy',
+      'lazy',
+    ]);
+    expect(photos.map((img) => img?.getAttribute('fetchpriority'))).toEqual([
+      'high',
+      'high',
+      null,
+      null,
+      null,
+      null,
+    ]);
+  });
+
   it('asks the API for the filters in the address and shows cards with photo, age, city and online dot', async () => {
     const { api, calls } = fakeApi({
       'GET /profiles': () =>

@@ -8,7 +8,7 @@ import { type FormEvent, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { useSearchParams } from 'react-router';
 import { Pager } from '../../components/pager';
-import { ProfileCard, ProfileGrid, ProfileGridLoading } from '../../components/profile-card';
+import { cardPlace, ProfileCard, ProfileGrid, ProfileGridLoading } from '../../components/profile-card';
 import { ProfilesNav } from '../../components/profiles-nav';
 import { useBrowseProfilesQuery } from '../../profiles-api';
 import styles from './dashboard.module.css';
@@ -112,9 +112,9 @@ export default function DashboardPage() {
                 {filterCount ? ' match your filters' : ''}
               </p>
               <ProfileGrid label="Members">
-                {data.data.map((profile) => (
+                {data.data.map((profile, index) => (
                   <li key={profile.uuid}>
-                    <ProfileCard profile={profile} />
+                    <ProfileCard profile={profile} place={cardPlace(index)} />
                   </li>
                 ))}
               </ProfileGrid>

@@ -16,7 +16,7 @@ import { useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useSearchParams } from 'react-router';
 import { Pager, pageParam } from '../../components/pager';
-import { ProfileCard, ProfileGrid } from '../../components/profile-card';
+import { cardPlace, ProfileCard, ProfileGrid } from '../../components/profile-card';
 import { ProfilesNav } from '../../components/profiles-nav';
 import { useMyFavoritesQuery } from '../../profiles-api';
 import styles from './lists.module.css';
@@ -72,10 +72,11 @@ export default function FavoritesPage() {
         ) : data?.data.length ? (
           <>
             <ProfileGrid label={type === 'received' ? 'Members who favourited me' : 'My favourites'}>
-              {data.data.map((favorite) => (
+              {data.data.map((favorite, index) => (
                 <li key={favorite.profile.uuid}>
                   <ProfileCard
                     profile={favorite.profile}
+                    place={cardPlace(index)}
                     isNew={favorite.is_new}
                     note={`${type === 'received' ? 'Favourited you' : 'Added'} ${relativeTime(favorite.favorited_at, now)}`}
                   />

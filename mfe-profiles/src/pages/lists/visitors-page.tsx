@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { useDispatch } from 'react-redux';
 import { useSearchParams } from 'react-router';
 import { Pager, pageParam } from '../../components/pager';
-import { ProfileCard, ProfileGrid } from '../../components/profile-card';
+import { cardPlace, ProfileCard, ProfileGrid } from '../../components/profile-card';
 import { ProfilesNav } from '../../components/profiles-nav';
 import { useMyVisitorsQuery } from '../../profiles-api';
 import styles from './lists.module.css';
@@ -42,10 +42,11 @@ export default function VisitorsPage() {
         <>
           <p className={styles.intro}>Members who looked at your profile, latest first.</p>
           <ProfileGrid label="Visitors">
-            {data.data.map((visit) => (
+            {data.data.map((visit, index) => (
               <li key={visit.profile.uuid}>
                 <ProfileCard
                   profile={visit.profile}
+                  place={cardPlace(index)}
                   isNew={visit.is_new}
                   note={`Visited ${relativeTime(visit.visited_at, now)}${visit.visits > 1 ? ` · ${visit.visits} visits` : ''}`}
                 />
