@@ -108,7 +108,9 @@ test('the shell takes over a prerendered page without a shift, keeping what was 
   expect(await page.evaluate(layoutShift)).toBeLessThanOrEqual(0.05);
 });
 
-test("a member's page fetches its code while the session is checked, not after", async ({ page }) => {
+test("a member's page fetches its code and its data while the session is checked, not after", async ({
+  page,
+}) => {
   await page.goto('/login');
   await page.getByLabel('Email').fill('demo@example.com');
   await page.getByLabel('Password').fill(demoPassword);
@@ -127,8 +129,11 @@ test("a member's page fetches its code while the session is checked, not after",
     await route.continue();
   });
   const whileChecking: string[] = [];
+  let browseRequests = 0;
   page.on('request', (request) => {
-    if (!answered) whileChecking.push(new URL(request.url()).pathname);
+    const { pathname } = new URL(request.url());
+    if (!answered) whileChecking.push(pathname);
+    if (pathname === '/api/profiles') browseRequests++;
   });
   await page.reload({ waitUntil: 'commit' });
   const preloaded = await page
@@ -138,10 +143,15 @@ test("a member's page fetches its code while the session is checked, not after",
   const pageCode = (path: string) =>
     /^\/remotes\/mfe-profiles\/[^/]+\/js\//.test(path) && !preloaded.includes(path);
   await expect.poll(() => whileChecking.filter(pageCode).length).toBeGreaterThan(0);
+  // So does its data, with the stored token: it no longer waits for the answer and a render.
+  await expect.poll(() => whileChecking.includes('/api/profiles')).toBe(true);
   // The member's page itself waits for the session.
   await expect(page.getByRole('heading', { level: 1, name: memberPlaces.browse.label })).toHaveCount(0);
 
   answer();
   await expect(page.getByRole('heading', { level: 1, name: memberPlaces.browse.label })).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
+  // The page used that answer rather than asking again.
+  await expect(page.getByRole('link', { name: /, \d+, / }).first()).toBeVisible();
+  expect(browseRequests).toBe(1);
 });

@@ -1,5 +1,7 @@
 import { memberPlaces } from '@ukd/contracts';
 import type { RemoteRoute } from '@ukd/federation/remote-routes';
+import { browseArgs, readSearch } from './pages/dashboard/search-params';
+import { profilesApi } from './profiles-api';
 
 /** A route is listed here only once its page exists. Every page loads on its own. */
 export const routes: RemoteRoute[] = [
@@ -9,6 +11,8 @@ export const routes: RemoteRoute[] = [
     access: 'member',
     layout: 'default',
     page: () => import('./pages/dashboard/dashboard-page'),
+    data: ({ search, dispatch }) =>
+      dispatch(profilesApi.util.prefetch('browseProfiles', browseArgs(readSearch(search)), {})),
   },
   {
     path: '/profile',

@@ -1,4 +1,5 @@
 import { baseApi } from '@ukd/api-client/rtk';
+import type { ShellContext } from '@ukd/contracts';
 import type { ProfileCard, PublicProfile, User } from '@ukd/contracts/api';
 import { member, type RenderPageOptions, renderPage as renderRemotePage } from '@ukd/test-support';
 import type { ComponentType } from 'react';
@@ -54,7 +55,22 @@ export function publicProfile(overrides: Partial<PublicProfile> = {}): PublicPro
 /** Renders one page of this remote at `url`, its RTK Query API installed as `register` does. */
 export function renderPage(
   Page: ComponentType,
-  { user = me, ...options }: Omit<RenderPageOptions, 'user' | 'register'> & { user?: User | null },
+  {
+    user = me,
+    beforeRender,
+    ...options
+  }: Omit<RenderPageOptions, 'user' | 'register'> & {
+    user?: User | null;
+    /** Runs once the API is installed, before the page renders (as the shell's preload does). */
+    beforeRender?(shell: ShellContext): void;
+  },
 ) {
-  return renderRemotePage(Page, { ...options, user, register: (shell) => shell.installBaseApi(baseApi) });
+  return renderRemotePage(Page, {
+    ...options,
+    user,
+    register: (shell) => {
+      shell.installBaseApi(baseApi);
+      beforeRender?.(shell);
+    },
+  });
 }

@@ -190,15 +190,17 @@ export async function boot(rootElement: HTMLElement, { prerendered = false } = {
   // page's remote and the page's own code load while the session is checked, not one after
   // another once it has been (each was a round trip of its own on a phone's network).
   if (session.hasStoredSession()) {
-    const { pathname } = window.location;
+    const { pathname, search } = window.location;
     import('./member/start-member').catch(() => undefined);
     MemberChrome.preload().catch(() => undefined);
     preloadMemberHeaderBar().catch(() => undefined);
     const remote = routeTable.match(pathname)?.remote;
     if (remote) {
+      // The page's first requests too: they went out only once the session check had answered
+      // and the page had rendered, two round trips after its code was there.
       registry
         .activate(remote)
-        .then(({ app }) => app.preload?.(pathname))
+        .then(({ app }) => app.preload?.(pathname, { search, shell: contexts.shellFor(remote.id) }))
         .catch(() => undefined);
     }
   }

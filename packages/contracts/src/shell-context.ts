@@ -119,7 +119,16 @@ export interface RemoteAppModule {
   update?: (props: RemoteAppProps) => Promise<unknown>;
   /**
    * Fetch the code of the page `pathname` shows, before the app mounts (the shell asks while it
-   * checks a member's session). Optional: a remote built before it existed still loads.
+   * checks a member's session). With `data`, the page's first requests start too, with the
+   * member's stored token, so they run beside the code and the session check rather than after
+   * both. Optional: a remote built before it existed still loads (and ignores `data`).
    */
-  preload?: (pathname: string) => Promise<void>;
+  preload?: (pathname: string, data?: PreloadData) => Promise<void>;
+}
+
+/** What a remote needs to start a page's first requests ahead of its mount. */
+export interface PreloadData {
+  /** The address's query string (`?page=2`), for pages that keep their state there. */
+  search: string;
+  shell: ShellContext;
 }

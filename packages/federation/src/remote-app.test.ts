@@ -1,6 +1,9 @@
 // @vitest-environment happy-dom
+
+import type { ShellContext } from '@ukd/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { createRemoteApp } from './remote-app';
+import { routeDefinitions } from './remote-routes';
 
 const page = () => Promise.resolve({ default: () => null });
 
@@ -17,6 +20,31 @@ describe("a remote app's page preload", () => {
     // The most specific route wins, as the remote's router would choose.
     await app.preload('/profile/edit');
     expect(routes.map((route) => route.page.mock.calls.length)).toEqual([1, 1, 0]);
+  });
+
+  it("starts the page's first requests only when the shell hands it the store", async () => {
+    const data = vi.fn();
+    const routes = [
+      { path: '/messages', page, data: vi.fn() },
+      { path: '/messages/:id', page, data },
+    ];
+    const app = createRemoteApp(routes);
+    await app.preload('/messages/c1');
+    expect(data).not.toHaveBeenCalled();
+    const dispatch = vi.fn();
+    const shell = { store: { dispatch } } as unknown as ShellContext;
+    await app.preload('/messages/c1', { search: '?from=42', shell });
+    expect(data).toHaveBeenCalledTimes(1);
+    const [request] = data.mock.calls[0] ?? [];
+    expect(request.params).toEqual({ id: 'c1' });
+    expect(request.search.get('from')).toBe('42');
+    expect(request.dispatch).toBe(dispatch);
+    expect(request.shell).toBe(shell);
+    expect(routes[0]?.data).not.toHaveBeenCalled();
+    // The manifest's copy of a route is data only.
+    expect(
+      routeDefinitions([{ path: '/x', title: 'X', access: 'member', layout: 'default', page, data }]),
+    ).toEqual([{ path: '/x', title: 'X', access: 'member', layout: 'default' }]);
   });
 
   it('does nothing for a path it has no page for', async () => {

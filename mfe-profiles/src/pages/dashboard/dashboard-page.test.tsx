@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import * as app from '../../app';
 import { card, fakeApi, renderPage } from '../../test-support';
 import DashboardPage from './dashboard-page';
 import { readSearch, writeSearch } from './search-params';
@@ -98,6 +99,33 @@ describe('DashboardPage', () => {
       'filter[online]': 1,
       sort: '-last_active_at',
       page: 1,
+      limit: 24,
+    });
+  });
+
+  it('uses the query the shell started while it checked the session, rather than asking again', async () => {
+    const { api, calls } = fakeApi({ 'GET /profiles': () => page([card()]) });
+    const search = '?gender=female&region=wales&sort=active&page=2';
+    let startedBeforeRender = 0;
+    renderPage(DashboardPage, {
+      path: '/dashboard',
+      url: `/dashboard${search}`,
+      api,
+      beforeRender: (shell) => {
+        void app.preload('/dashboard', { search, shell });
+        startedBeforeRender = calls.length;
+      },
+    });
+    // Started before the page rendered...
+    expect(startedBeforeRender).toBe(1);
+    await screen.findByRole('link', { name: /^sam/ });
+    // ...with the arguments the page asks for, so the page's own query found it.
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.options.query).toEqual({
+      'filter[gender]': 'female',
+      'filter[region]': 'wales',
+      sort: '-last_active_at',
+      page: 2,
       limit: 24,
     });
   });

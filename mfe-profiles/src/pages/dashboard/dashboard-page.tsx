@@ -12,7 +12,13 @@ import { cardPlace, ProfileCard, ProfileGrid, ProfileGridLoading } from '../../c
 import { ProfilesNav } from '../../components/profiles-nav';
 import { useBrowseProfilesQuery } from '../../profiles-api';
 import styles from './dashboard.module.css';
-import { activeFilterCount, type DashboardSearch, readSearch, writeSearch } from './search-params';
+import {
+  activeFilterCount,
+  browseArgs,
+  type DashboardSearch,
+  readSearch,
+  writeSearch,
+} from './search-params';
 
 const AGE_OPTIONS = Array.from({ length: PROFILE_LIMITS.age.max - PROFILE_LIMITS.age.min + 1 }, (_, i) => {
   const age = String(PROFILE_LIMITS.age.min + i);
@@ -24,11 +30,7 @@ export default function DashboardPage() {
   const search = readSearch(params);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const user = useSelector(selectUser);
-  const { data, error, isFetching, isLoading, refetch } = useBrowseProfilesQuery({
-    filters: search.filters,
-    sort: search.sort === 'active' ? '-last_active_at' : '-created_at',
-    page: search.page,
-  });
+  const { data, error, isFetching, isLoading, refetch } = useBrowseProfilesQuery(browseArgs(search));
   const failure = error ? toFailure(error) : null;
   const filterCount = activeFilterCount(search.filters);
 

@@ -1,5 +1,6 @@
 import type { ProfileSearchFilters, UkRegion } from '@ukd/contracts/api';
 import { PROFILE_LIMITS, UK_REGIONS } from '@ukd/contracts/api/options';
+import type { BrowseArgs } from '../../profiles-api';
 
 /** What /dashboard keeps in its address, so a search can be shared, reloaded and gone back to. */
 export interface DashboardSearch {
@@ -58,4 +59,9 @@ export function writeSearch({ filters, sort, page }: DashboardSearch): URLSearch
 
 export function activeFilterCount(filters: ProfileSearchFilters): number {
   return Object.values(filters).filter((v) => v !== undefined && v !== false && v !== '').length;
+}
+
+/** The browse query a search asks for: the page's own and the one started ahead of it. */
+export function browseArgs({ filters, sort, page }: DashboardSearch): BrowseArgs {
+  return { filters, sort: sort === 'active' ? '-last_active_at' : '-created_at', page };
 }
