@@ -27,6 +27,7 @@ async function run(job: LoadJob): Promise<LoadResult> {
   let measuring = false;
   let lastDone = 0;
 
+  let answeredAll = 0;
   async function one(scheduledAt: number): Promise<void> {
     const target = job.targets[next % job.targets.length];
     next += 1;
@@ -58,6 +59,7 @@ async function run(job: LoadJob): Promise<LoadResult> {
     } catch {
       status = 'error';
     }
+    answeredAll += 1;
     if (!measuring) return;
     statuses[status] = (statuses[status] ?? 0) + 1;
     lastDone = performance.now();
@@ -110,6 +112,7 @@ async function run(job: LoadJob): Promise<LoadResult> {
     .reduce((n, [, c]) => n + c, 0);
   return {
     requests: latencies.length,
+    answeredAll,
     ok,
     perSecond: ok / ((ended - started) / 1000),
     p50: percentile(latencies, 50),

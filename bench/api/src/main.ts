@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { throwawayDatabase } from '@ukd/api';
+import { processTreeCpuMs } from './cpu-time';
 import type { LoadJob, LoadResult, LoadTarget } from './messages';
 import { type Server, startBare, startOurs, startRealtime } from './servers';
 import { buildFixture, logIn, SITE_KEY } from './setup';
@@ -81,8 +82,10 @@ function line(label: string, ours: LoadResult, bare: LoadResult | null, budget: 
   const bareCol = bare
     ? `${pad(fmt(bare.perSecond), 7)}/s p99 ${pad(fmt(bare.p99, 1), 7)} ms`
     : pad('n/a', 24);
+  const cpu = (r: LoadResult) => (r.cpuMsPerRequest === undefined ? '–' : fmt(r.cpuMsPerRequest, 2));
+  const cpuCol = `CPU/req ours ${pad(cpu(ours), 5)}${bare ? ` bare ${pad(cpu(bare), 5)}` : ''} ms`;
   console.log(
-    `  ${label.padEnd(34)} ours ${pad(fmt(ours.perSecond), 7)}/s p50 ${pad(fmt(ours.p50, 1), 6)} p99 ${pad(fmt(ours.p99, 1), 7)} ms  err ${errorsOf(ours).padEnd(6)}| bare ${bareCol} | ours/bare ${pad(ratio, 6)} | budget ${budget}`,
+    `  ${label.padEnd(34)} ours ${pad(fmt(ours.perSecond), 7)}/s p50 ${pad(fmt(ours.p50, 1), 6)} p99 ${pad(fmt(ours.p99, 1), 7)} ms  err ${errorsOf(ours).padEnd(6)}| bare ${bareCol} | ours/bare ${pad(ratio, 6)} | ${cpuCol} | budget ${budget}`,
   );
 }
 
@@ -99,11 +102,22 @@ const onlyPrefixes = String(values.only)
   .map((p) => p.trim())
   .filter(Boolean);
 
+/** One phase against one server, with the server's CPU time per answer beside the load's figures. */
+async function loadWithCpu(server: Server, phase: Phase): Promise<LoadResult> {
+  const cpuBefore = processTreeCpuMs(server.pid);
+  const result = await load(server.origin, phase.targets, phase.mode, phase.inFlight);
+  const cpuAfter = processTreeCpuMs(server.pid);
+  if (cpuBefore !== undefined && cpuAfter !== undefined && result.answeredAll > 0) {
+    result.cpuMsPerRequest = (cpuAfter - cpuBefore) / result.answeredAll;
+  }
+  return result;
+}
+
 async function measure(ours: Server, bare: Server | null, phases: Phase[]): Promise<void> {
   for (const phase of phases) {
     if (onlyPrefixes.length && !onlyPrefixes.some((p) => phase.label.startsWith(p))) continue;
-    const a = await load(ours.origin, phase.targets, phase.mode, phase.inFlight);
-    const b = bare ? await load(bare.origin, phase.targets, phase.mode, phase.inFlight) : null;
+    const a = await loadWithCpu(ours, phase);
+    const b = bare ? await loadWithCpu(bare, phase) : null;
     line(phase.label, a, b, phase.budget);
   }
 }

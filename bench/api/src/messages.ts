@@ -21,6 +21,10 @@ export interface LoadJob {
 
 export interface LoadResult {
   requests: number;
+  /** Answers of any status, warm-up included: what the server's CPU time was spent on. */
+  answeredAll: number;
+  /** The server's CPU time per answer over warm-up and window (ms), when /proc tells. */
+  cpuMsPerRequest?: number;
   /** Answered 2xx. */
   ok: number;
   /** 2xx answers per second over the measured window. */

@@ -8,6 +8,8 @@ const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
 export interface Server {
   origin: string;
+  /** The server's process (the cluster's primary when WORKERS > 1). */
+  pid?: number;
   stop(): Promise<void>;
 }
 
@@ -54,6 +56,7 @@ async function start(
   await waitHealthy(`${origin}${health}`, child, what);
   return {
     origin,
+    pid: child.pid,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -44,6 +44,15 @@ export function preparedPerShape<Input, Prepared>(
 }
 
 /**
+ * Raw SQL made into a statement on `db`'s session, its text built now and only bound with values
+ * afterwards; with a `name`, the server parses it once per connection too. Its `execute` answers
+ * the driver's result (`executedRows` reads it), with no mapping of rows.
+ */
+export function prepareSql(db: Db, query: SQL, name?: string) {
+  return sessionOf(db).prepareQuery<PreparedQueryConfig>(dialect.sqlToQuery(query), undefined, name, false);
+}
+
+/**
  * A hot statement whose SQL text is built once per shape and per database, then only run with
  * new values. drizzle otherwise turns the SQL template into text on every request, which was a
  * sixth of the conversation list's CPU (issue 16). `build(input)` must put every value that
@@ -51,14 +60,7 @@ export function preparedPerShape<Input, Prepared>(
  * differs (which filters are on). Transactions get statements of their own.
  */
 export function preparedStatement<Input>(keyOf: (input: Input) => string, build: (input: Input) => SQL) {
-  const statementOf = preparedPerShape(keyOf, (db, input: Input) =>
-    sessionOf(db).prepareQuery<PreparedQueryConfig>(
-      dialect.sqlToQuery(build(input)),
-      undefined,
-      undefined,
-      false,
-    ),
-  );
+  const statementOf = preparedPerShape(keyOf, (db, input: Input) => prepareSql(db, build(input)));
   return (db: Db, input: Input, values: Record<string, unknown>): Promise<unknown> =>
     statementOf(db, input).execute(values);
 }

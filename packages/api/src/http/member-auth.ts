@@ -2,10 +2,33 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Member } from '../auth/member';
 import type { AppContext } from '../context';
+import type { Db } from '../db/database';
+import { param, preparedPer } from '../db/prepared-statement';
 import { sessions, users } from '../db/schema';
 import { ApiError, unauthenticated } from './api-error';
 
 const BEARER = /^Bearer ([A-Za-z0-9_.-]{1,4096})$/;
+
+/**
+ * A live session and its member: asked each time a sign-in is not in the member cache (every
+ * few seconds per member under load), so its SQL is built once per database handle.
+ */
+const sessionQuery = preparedPer((db: Db) =>
+  db
+    .select({ user: users, impersonated: sessions.impersonated, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, param<string>('sid')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, param<Date>('now')),
+        eq(users.uuid, param<string>('sub')),
+        eq(users.siteId, param<number>('site')),
+      ),
+    )
+    .prepare('member_session'),
+);
 
 /**
  * The member behind the request's bearer token. The JWT alone is not trusted for long: its
@@ -24,19 +47,12 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest): Pr
     return { user: cached.user, sessionId: claims.sid, impersonated: cached.impersonated };
   }
   const ticket = ctx.members.ticket();
-  const [row] = await ctx.db
-    .select({ user: users, impersonated: sessions.impersonated, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.id, claims.sid),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
-        eq(users.uuid, claims.sub),
-        eq(users.siteId, request.site.id),
-      ),
-    );
+  const [row] = await sessionQuery(ctx.db).execute({
+    sid: claims.sid,
+    sub: claims.sub,
+    site: request.site.id,
+    now: new Date(),
+  });
   if (!row) throw unauthenticated();
   ctx.members.set(
     claims.sid,

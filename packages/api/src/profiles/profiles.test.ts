@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
 import type { Broadcaster } from '../realtime/broadcaster';
@@ -267,7 +267,14 @@ for (const { driver, skip } of drivers) {
         });
         expect(res.statusCode, res.body).toBe(200);
         return res.json() as {
-          data: { uuid: string; age: number; online: boolean; demo: boolean }[];
+          data: {
+            uuid: string;
+            age: number;
+            online: boolean;
+            demo: boolean;
+            created_at: string;
+            last_active_at: string | null;
+          }[];
           meta: Record<string, number>;
         };
       };
@@ -277,6 +284,24 @@ for (const { driver, skip } of drivers) {
         expect(all.data.map((p) => p.uuid)).toEqual([...made].reverse().map((x) => x.uuid));
         // Members who registered are never labelled as demo data.
         expect(all.data.map((p) => p.demo)).toEqual([false, false, false, false]);
+        // Each card's times are the member's own, whatever form the driver hands them over in.
+        const stored = await api.context.db
+          .select({ uuid: users.uuid, createdAt: users.createdAt, lastActiveAt: users.lastActiveAt })
+          .from(users)
+          .where(
+            inArray(
+              users.uuid,
+              made.map((x) => x.uuid),
+            ),
+          );
+        const minute = (d: Date | null) =>
+          d && new Date(Math.floor(d.getTime() / 60_000) * 60_000).toISOString();
+        expect(all.data.map((p) => [p.created_at, p.last_active_at])).toEqual(
+          all.data.map((p) => {
+            const row = stored.find((r) => r.uuid === p.uuid);
+            return [row?.createdAt.toISOString(), minute(row?.lastActiveAt ?? null)];
+          }),
+        );
         const page = await browse('limit=3&page=2');
         expect(page.meta).toEqual({ current_page: 2, last_page: 2, per_page: 3, total: 4 });
         expect(page.data.map((p) => p.uuid)).toEqual([made[0]?.uuid]);
