@@ -29,6 +29,19 @@ export interface ConversationFilters {
 
 type Query = Record<string, string | number | boolean | undefined>;
 
+/** The list's tabs, as its address names them (`?filter=unread`). */
+export const LIST_TABS = ['all', 'unread', 'read', 'starred'] as const;
+export type ListTab = (typeof LIST_TABS)[number];
+
+export function listTabOf(value: string | null): ListTab {
+  return LIST_TABS.find((tab) => tab === value) ?? 'all';
+}
+
+/** What the list asks the API for under a tab and a username search. */
+export function listFilters(tab: ListTab, username: string): ConversationFilters {
+  return { username, read: tab === 'read' || tab === 'unread' ? tab : 'all', starred: tab === 'starred' };
+}
+
 /** SPEC §7 query of `user-conversations`: page, limit 10, include, star, filters. */
 export function conversationListQuery(filters: ConversationFilters, page: number): Query {
   return {
@@ -42,6 +55,8 @@ export function conversationListQuery(filters: ConversationFilters, page: number
   };
 }
 
+const listKey = (query: Query) => `conversations:${JSON.stringify(query)}`;
+
 const path = (uuid: string) => `/user-conversations/${encodeURIComponent(uuid)}`;
 
 /** The sender's socket, so the API does not echo my own message back to me (`toOthers`). */
@@ -54,8 +69,13 @@ function socketHeaders(shell: Pick<ShellContext, 'realtime'>): Record<string, st
 export function messagingCalls(shell: Pick<ShellContext, 'api' | 'realtime'>) {
   const api: ApiRequest = shell.api;
   return {
-    conversations: (filters: ConversationFilters, page: number, signal?: AbortSignal) =>
-      api<ConversationList>('/user-conversations', { query: conversationListQuery(filters, page), signal }),
+    conversations: (filters: ConversationFilters, page: number, signal?: AbortSignal) => {
+      const query = conversationListQuery(filters, page);
+      return (
+        earlyCalls.take<ConversationList>(listKey(query)) ??
+        api<ConversationList>('/user-conversations', { query, signal })
+      );
+    },
     latest: (uuid: string) =>
       earlyCalls.take<MessageList>(`latest:${uuid}`) ??
       api<MessageList>(`${path(uuid)}/messages`, { query: { limit: MESSAGE_PAGE_SIZE } }),
@@ -111,4 +131,11 @@ export function startConversationCalls(shell: Pick<ShellContext, 'api' | 'realti
   earlyCalls.start(`conversation:${uuid}`, () => fetchConversation(shell.api, uuid));
   const { latest } = messagingCalls(shell);
   earlyCalls.start(`latest:${uuid}`, () => latest(uuid));
+}
+
+/** The list page's first call, started while the shell checks the session (its route's `data`). */
+export function startListCalls(shell: Pick<ShellContext, 'api' | 'realtime'>, search: URLSearchParams): void {
+  const filters = listFilters(listTabOf(search.get('filter')), search.get('username') ?? '');
+  const { conversations } = messagingCalls(shell);
+  earlyCalls.start(listKey(conversationListQuery(filters, 1)), () => conversations(filters, 1));
 }

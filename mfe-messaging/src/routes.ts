@@ -1,6 +1,6 @@
 import { memberPlaces } from '@ukd/contracts';
 import type { RemoteRoute } from '@ukd/federation/remote-routes';
-import { startConversationCalls } from './messaging-calls';
+import { startConversationCalls, startListCalls } from './messaging-calls';
 
 /** A route is listed here only once its page exists. Every page loads on its own. */
 export const routes: RemoteRoute[] = [
@@ -10,6 +10,7 @@ export const routes: RemoteRoute[] = [
     access: 'member',
     layout: 'default',
     page: () => import('./pages/conversations/conversations-page'),
+    data: ({ search, shell }) => startListCalls(shell, search),
   },
   {
     path: '/messages/:id',

@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Conversation } from '@ukd/contracts/api';
 import { afterEach, describe, expect, it } from 'vitest';
+import * as app from '../../app';
 import { conversation, ME, member, message, SAM } from '../../lib/test-data';
 import { fakeApi, renderPage } from '../../test-support';
 import ConversationsPage from './conversations-page';
@@ -25,6 +26,31 @@ const names = () =>
     .map((link) => link.getAttribute('aria-label')?.split(/[,:]/)[0]);
 
 describe('ConversationsPage', () => {
+  it('uses the first page the shell asked for while it checked the session, under the address’s tab and search', async () => {
+    const { api, calls } = fakeApi({
+      'GET /user-conversations': () => ({ data: [jo(1)], meta: meta(1, 1) }),
+    });
+    const search = '?filter=unread&username=jo';
+    let before = 0;
+    renderPage(ConversationsPage, {
+      path: '/messages',
+      url: `/messages${search}`,
+      api,
+      register: (shell) => {
+        void app.preload('/messages', { search, shell });
+        before = calls.length;
+      },
+    });
+    await screen.findByRole('list', { name: 'Conversations' });
+    expect(before).toBe(1);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.options.query).toMatchObject({
+      page: 1,
+      'filter[only_unread]': 1,
+      'filter[username]': 'jo',
+    });
+  });
+
   it('lists starred first then latest first, pages on, and marks unread ones', async () => {
     const { api, calls } = fakeApi({
       'GET /user-conversations': ({ query }) =>

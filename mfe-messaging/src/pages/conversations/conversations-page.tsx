@@ -16,21 +16,16 @@ import {
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { isUnread } from '../../lib/conversation-list';
-import type { ConversationFilters, ReadFilter } from '../../messaging-api';
+import { type ConversationFilters, type ListTab, listFilters, listTabOf } from '../../messaging-api';
 import styles from './conversations.module.css';
 import { useConversationList } from './use-conversation-list';
 
-const TABS = [
+const TABS: readonly { id: ListTab; label: string }[] = [
   { id: 'all', label: 'All' },
   { id: 'unread', label: 'Unread' },
   { id: 'read', label: 'Read' },
   { id: 'starred', label: 'Starred' },
-] as const;
-type TabId = (typeof TABS)[number]['id'];
-
-function tabOf(value: string | null): TabId {
-  return TABS.some((tab) => tab.id === value) ? (value as TabId) : 'all';
-}
+];
 
 /** What the row says about the last message: "You: See you at 8", "Photo", "Wink". */
 function preview(conversation: Conversation): string {
@@ -111,7 +106,7 @@ function ConversationRow({
 /** `/messages`: my conversations, starred first then latest first, searchable and filterable. */
 export default function ConversationsPage() {
   const [params, setParams] = useSearchParams();
-  const tab = tabOf(params.get('filter'));
+  const tab = listTabOf(params.get('filter'));
   const username = params.get('username') ?? '';
   const [search, setSearch] = useState(username);
   const now = useNow();
@@ -134,14 +129,7 @@ export default function ConversationsPage() {
     return () => clearTimeout(timer);
   }, [search, username, setParams]);
 
-  const filters = useMemo<ConversationFilters>(
-    () => ({
-      username,
-      read: (tab === 'read' || tab === 'unread' ? tab : 'all') as ReadFilter,
-      starred: tab === 'starred',
-    }),
-    [username, tab],
-  );
+  const filters = useMemo<ConversationFilters>(() => listFilters(tab, username), [username, tab]);
   const list = useConversationList(filters);
 
   // Next page when the end of the list scrolls into view.
