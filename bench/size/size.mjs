@@ -78,6 +78,12 @@ console.log(
 );
 for (const [unit, size] of byUnit) console.log(`  ${unit.padEnd(34)} ${cell(size.gzip)} ${cell(size.br)}`);
 console.log(`  ${'total'.padEnd(34)} ${cell(firstLoad.gzip)} ${cell(firstLoad.br)}`);
+// `--files`: each file of that first load, largest first (what to look at when it is over).
+if (process.argv.includes('--files')) {
+  console.log(`    ${firstLoad.gzip} bytes gzip, ${firstLoad.br} bytes brotli`);
+  for (const [url, size] of [...home].sort((a, b) => b[1].br - a[1].br))
+    console.log(`    ${url.padEnd(70)} ${cell(size.gzip)} ${cell(size.br)}`);
+}
 console.log(`  gzip:   ${verdict(firstLoad.gzip, budgets.firstLoad)}`);
 console.log(`  brotli: ${verdict(firstLoad.br, budgets.firstLoadBrotli)} (issue #15)`);
 failed ||= kb(firstLoad.gzip) > budgets.firstLoad || kb(firstLoad.br) > budgets.firstLoadBrotli;

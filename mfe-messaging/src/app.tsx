@@ -1,4 +1,7 @@
-import { createRemoteApp } from '@ukd/federation/remote-app';
+import { createRemoteApp, withPageData } from '@ukd/federation/remote-app';
 import { routes } from './routes';
 
-export const { bootstrap, mount, unmount, preload } = createRemoteApp(routes);
+const app = createRemoteApp(routes);
+export const { bootstrap, mount, unmount } = app;
+// Its member pages start their first requests beside their code (RemoteRoute.data).
+export const preload = withPageData(routes, app.preload);

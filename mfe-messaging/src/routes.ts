@@ -10,7 +10,7 @@ export const routes: RemoteRoute[] = [
     access: 'member',
     layout: 'default',
     page: () => import('./pages/conversations/conversations-page'),
-    data: ({ search, shell }) => startListCalls(shell, search),
+    data: ({ search, shell }) => startListCalls(shell, new URLSearchParams(search)),
   },
   {
     path: '/messages/:id',

@@ -1,5 +1,6 @@
 import { memberPlaces } from '@ukd/contracts';
 import type { RemoteRoute } from '@ukd/federation/remote-routes';
+import type { AppDispatch } from '@ukd/store';
 import { browseArgs, readSearch } from './pages/dashboard/search-params';
 import { profilesApi } from './profiles-api';
 
@@ -11,8 +12,10 @@ export const routes: RemoteRoute[] = [
     access: 'member',
     layout: 'default',
     page: () => import('./pages/dashboard/dashboard-page'),
-    data: ({ search, dispatch }) =>
-      dispatch(profilesApi.util.prefetch('browseProfiles', browseArgs(readSearch(search)), {})),
+    data: ({ search, shell }) =>
+      (shell.store.dispatch as AppDispatch)(
+        profilesApi.util.prefetch('browseProfiles', browseArgs(readSearch(new URLSearchParams(search))), {}),
+      ),
   },
   {
     path: '/profile',

@@ -2,7 +2,7 @@
 
 import type { ShellContext } from '@ukd/contracts';
 import { describe, expect, it, vi } from 'vitest';
-import { createRemoteApp } from './remote-app';
+import { createRemoteApp, withPageData } from './remote-app';
 import { routeDefinitions } from './remote-routes';
 
 const page = () => Promise.resolve({ default: () => null });
@@ -29,17 +29,13 @@ describe("a remote app's page preload", () => {
       { path: '/messages/:id', page, data },
     ];
     const app = createRemoteApp(routes);
-    await app.preload('/messages/c1');
+    const preload = withPageData(routes, app.preload);
+    await preload('/messages/c1');
     expect(data).not.toHaveBeenCalled();
-    const dispatch = vi.fn();
-    const shell = { store: { dispatch } } as unknown as ShellContext;
-    await app.preload('/messages/c1', { search: '?from=42', shell });
+    const shell = { store: { dispatch: vi.fn() } } as unknown as ShellContext;
+    await preload('/messages/c1', { search: '?from=42', shell });
     expect(data).toHaveBeenCalledTimes(1);
-    const [request] = data.mock.calls[0] ?? [];
-    expect(request.params).toEqual({ id: 'c1' });
-    expect(request.search.get('from')).toBe('42');
-    expect(request.dispatch).toBe(dispatch);
-    expect(request.shell).toBe(shell);
+    expect(data).toHaveBeenCalledWith({ params: { id: 'c1' }, search: '?from=42', shell });
     expect(routes[0]?.data).not.toHaveBeenCalled();
     // The manifest's copy of a route is data only.
     expect(

@@ -7,7 +7,7 @@ import { Provider } from 'react-redux';
 import { BrowserRouter, matchRoutes, Route, Routes } from 'react-router';
 import singleSpaReact from 'single-spa-react';
 import { preloadableLazy } from './preloadable-lazy';
-import type { PageDataRequest, RemoteRoute } from './remote-routes';
+import type { RemoteRoute } from './remote-routes';
 
 /** What every React root a remote mounts needs: the shared store, the shell and a router. */
 function RemoteProviders({ shell, basename, children }: RemoteAppProps & { children: ReactNode }) {
@@ -42,12 +42,8 @@ function lifecycles(rootComponent: (props: RemoteAppProps) => ReactNode) {
  * which shows its fallback for the section. `preload` fetches a page's code before the mount,
  * and a page whose code is there renders without suspending.
  */
-export function createRemoteApp(routes: readonly Pick<RemoteRoute, 'path' | 'page' | 'data'>[]) {
-  const pages = routes.map((route) => ({
-    path: route.path,
-    Page: preloadableLazy(route.page),
-    data: route.data,
-  }));
+export function createRemoteApp(routes: readonly Pick<RemoteRoute, 'path' | 'page'>[]) {
+  const pages = routes.map((route) => ({ path: route.path, Page: preloadableLazy(route.page) }));
 
   // biome-ignore lint/correctness/noComponentHookFactories: built once per remote when its module loads, never per render
   function RemoteRoot(props: RemoteAppProps) {
@@ -68,23 +64,28 @@ export function createRemoteApp(routes: readonly Pick<RemoteRoute, 'path' | 'pag
 
   return {
     ...lifecycles(RemoteRoot),
-    /**
-     * The page `pathname` shows, fetched ahead of the mount, and with `data` its first requests
-     * started; nothing for a path it has no page for.
-     */
-    async preload(pathname: string, data?: PreloadData): Promise<void> {
+    /** The page `pathname` shows, fetched ahead of the mount; nothing for a path it has no page for. */
+    async preload(pathname: string): Promise<void> {
       const [best] = matchRoutes(pages, pathname) ?? [];
-      if (!best) return;
-      if (data && best.route.data) {
-        best.route.data({
-          params: best.params,
-          search: new URLSearchParams(data.search),
-          dispatch: data.shell.store.dispatch as PageDataRequest['dispatch'],
-          shell: data.shell,
-        });
-      }
-      await best.route.Page.preload();
+      await best?.route.Page.preload();
     },
+  };
+}
+
+/**
+ * `preload` for a remote whose routes name their first requests (`RemoteRoute.data`): with the
+ * shell's `data`, the page's requests start beside its code. A separate step so that remotes
+ * without such routes (the landers, on every visitor's first load) do not carry it.
+ */
+export function withPageData(
+  routes: readonly Pick<RemoteRoute, 'path' | 'data'>[],
+  preloadCode: (pathname: string) => Promise<void>,
+) {
+  return (pathname: string, data?: PreloadData): Promise<void> => {
+    const [best] = matchRoutes([...routes], pathname) ?? [];
+    // The page's search and the shell, as they came: anything more is the route's to work out.
+    if (best && data) best.route.data?.({ ...data, params: best.params });
+    return preloadCode(pathname);
   };
 }
 

@@ -1,5 +1,4 @@
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import type { RouteDefinition, ShellContext } from '@ukd/contracts';
+import type { PreloadData, RouteDefinition } from '@ukd/contracts';
 import type { ComponentType } from 'react';
 
 /** A route as a remote declares it: the manifest record plus the page that renders it. */
@@ -12,14 +11,9 @@ export interface RemoteRoute extends RouteDefinition {
   data?: (request: PageDataRequest) => void;
 }
 
-export interface PageDataRequest {
+export interface PageDataRequest extends PreloadData {
   /** The route's parameters (`:uuid`). */
   params: Readonly<Record<string, string | undefined>>;
-  search: URLSearchParams;
-  /** The shared store's dispatch, thunks included (RTK Query's `util.prefetch`). */
-  dispatch: ThunkDispatch<unknown, unknown, UnknownAction>;
-  /** For calls outside the store (`shell.api`). */
-  shell: ShellContext;
 }
 
 /** The serialisable part, for `register` and the site manifest. */
