@@ -2,7 +2,6 @@ import { type ApiFailure, toFailure } from '@ukd/api-client';
 import type { Conversation, MessagePricesResponse } from '@ukd/contracts/api';
 import { useShell } from '@ukd/ui';
 import { useEffect, useRef, useState } from 'react';
-import { earlyCalls } from './lib/early-calls';
 import { fetchConversation } from './messaging-calls';
 
 export * from './messaging-calls';
@@ -57,9 +56,7 @@ export function useConversation(uuid: string): Loaded<Conversation> {
   const shell = useShell();
   return useLoaded(`conversation:${uuid}`, async (signal) => {
     if (!shell) throw new Error('No shell');
-    return (
-      earlyCalls.take<Conversation>(`conversation:${uuid}`) ?? fetchConversation(shell.api, uuid, signal)
-    );
+    return fetchConversation(shell.api, uuid, signal);
   });
 }
 

@@ -77,7 +77,6 @@ export function messagingCalls(shell: Pick<ShellContext, 'api' | 'realtime'>) {
       );
     },
     latest: (uuid: string) =>
-      earlyCalls.take<MessageList>(`latest:${uuid}`) ??
       api<MessageList>(`${path(uuid)}/messages`, { query: { limit: MESSAGE_PAGE_SIZE } }),
     after: (uuid: string, after: number) =>
       api<MessageList>(`${path(uuid)}/messages`, {
@@ -124,13 +123,6 @@ export function fetchConversation(
   return api<{ data: Conversation }>(path(uuid), { query: { include: CONVERSATION_INCLUDE }, signal }).then(
     (answer) => answer.data,
   );
-}
-
-/** The conversation page's first calls, started while the shell checks the session (its route's `data`). */
-export function startConversationCalls(shell: Pick<ShellContext, 'api' | 'realtime'>, uuid: string): void {
-  earlyCalls.start(`conversation:${uuid}`, () => fetchConversation(shell.api, uuid));
-  const { latest } = messagingCalls(shell);
-  earlyCalls.start(`latest:${uuid}`, () => latest(uuid));
 }
 
 /** The list page's first call, started while the shell checks the session (its route's `data`). */

@@ -1,11 +1,10 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ApiRequestOptions, ShellContext } from '@ukd/contracts';
+import type { ApiRequestOptions } from '@ukd/contracts';
 import type { Message } from '@ukd/contracts/api';
 import { selectUser } from '@ukd/store';
 import { member } from '@ukd/test-support';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import * as app from '../../app';
 import { conversation, ME, message, SAM } from '../../lib/test-data';
 import { ApiError, fakeApi, fakeRealtime, renderPage } from '../../test-support';
 import ConversationPage from './conversation-page';
@@ -31,8 +30,6 @@ const channel = 'conversation.conv-7';
 function setup(
   handlers: Record<string, (options: ApiRequestOptions) => unknown> = {},
   history: Message[] = [],
-  /** Before the page renders, as the shell does while it checks a stored session. */
-  beforeRender?: (shell: ShellContext, calls: ReturnType<typeof fakeApi>['calls']) => void,
 ) {
   const live = fakeRealtime();
   const { api, calls } = fakeApi({
@@ -54,7 +51,6 @@ function setup(
     url: '/messages/conv-7',
     api,
     realtime: live.realtime,
-    register: beforeRender && ((shell) => beforeRender(shell, calls)),
   });
   return { ...view, calls, live };
 }
@@ -90,27 +86,6 @@ describe('ConversationPage', () => {
     } finally {
       vi.useRealTimers();
     }
-  });
-
-  it('uses the conversation and the latest messages the shell asked for while it checked the session', async () => {
-    let before: string[] = [];
-    const { calls } = setup(
-      {},
-      [message({ id: 1, body: 'Early hello', from_id: SAM, to_id: ME })],
-      (shell, calls) => {
-        void app.preload('/messages/conv-7', { search: '', shell });
-        before = calls.map((call) => `${call.method} ${call.path}`);
-      },
-    );
-    await within(await listShown()).findByText('Early hello');
-    expect(before).toEqual([`GET ${base}`, `GET ${base}/messages`]);
-    // The page took both answers rather than asking again; the catch-up after subscribing asks for
-    // what is newer than the latest page, so nothing sent in between is lost.
-    const firstLoads = calls.filter(
-      (call) =>
-        call.method === 'GET' && call.path.startsWith(base) && call.options.query?.after === undefined,
-    );
-    expect(firstLoads.map((call) => call.path)).toEqual([base, `${base}/messages`]);
   });
 
   it('shows the chatmate and the history, text as text, and marks what it shows as read', async () => {
