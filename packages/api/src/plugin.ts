@@ -1,11 +1,6 @@
 import swagger from '@fastify/swagger';
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountRoutes } from './account/account-routes';
 import { accountSettingsRoutes } from './account/account-settings-routes';
 import { emailRoutes, memberEmailRoutes } from './account/email-routes';
@@ -20,6 +15,7 @@ import { bearerAuth } from './http/api-app';
 import { notFound } from './http/api-error';
 import { errorHandler } from './http/error-handler';
 import { registerJsonBody } from './http/json-body';
+import { responseSerializerCompiler } from './http/response-encoder';
 import { memberScope } from './http/member-scope';
 import { siteGuard } from './http/request-guards';
 import { interactionListRoutes } from './interactions/interaction-list-routes';
@@ -54,7 +50,7 @@ export function apiPlugin(ctx: AppContext): FastifyPluginAsync {
   return async (instance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
     app.setValidatorCompiler(validatorCompiler);
-    app.setSerializerCompiler(serializerCompiler);
+    app.setSerializerCompiler(responseSerializerCompiler);
     app.setErrorHandler(errorHandler);
     app.setNotFoundHandler(async () => {
       throw notFound();

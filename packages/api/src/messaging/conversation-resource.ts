@@ -20,13 +20,21 @@ export function conversationResource(
   include: ConversationIncludes,
   /** Uuids of the members online now (`ctx.realtime.online.members()`), for the badges. */
   online: ReadonlySet<string>,
+  /** Cards already made for this answer: a list shows the viewer's in every conversation, and
+   * the response encoder writes an object it meets again only once. */
+  cards: Map<string, ConversationMember> = new Map(),
 ): Conversation {
   const urls = { apiUrl: ctx.options.apiUrl, urls: ctx.photoUrls };
   const rc = { ...urls, online };
-  const member = (user: CardUser, photo: PhotoRow | null, withPhoto: boolean): ConversationMember => ({
-    id: user.id,
-    ...profileCard(user, photo ?? undefined, rc, { includePrimary: withPhoto }),
-  });
+  const member = (user: CardUser, photo: PhotoRow | null, withPhoto: boolean): ConversationMember => {
+    const key = `${user.id} ${photo?.id ?? '-'} ${withPhoto}`;
+    let card = cards.get(key);
+    if (!card) {
+      card = { id: user.id, ...profileCard(user, photo ?? undefined, rc, { includePrimary: withPhoto }) };
+      cards.set(key, card);
+    }
+    return card;
+  };
   const { row } = loaded;
   const initiator = member(loaded.initiator, loaded.initiatorPhoto, include.initiatorPhoto);
   const recipient = member(loaded.recipient, loaded.recipientPhoto, include.recipientPhoto);

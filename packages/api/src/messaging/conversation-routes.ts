@@ -1,6 +1,7 @@
 import {
   CONVERSATION_MAX_PAGE_SIZE,
   CONVERSATION_PAGE_SIZE,
+  type ConversationMember,
   conversationListSchema,
   conversationResponseSchema,
   messageResponseSchema,
@@ -105,7 +106,10 @@ export function conversationRoutes(app: ApiApp, ctx: AppContext): void {
         ctx.realtime.online.members(),
       ]);
       const include = includesOf(query.include);
-      const data = page.rows.map((loaded) => conversationResource(ctx, member.user, loaded, include, online));
+      const cards = new Map<string, ConversationMember>();
+      const data = page.rows.map((loaded) =>
+        conversationResource(ctx, member.user, loaded, include, online, cards),
+      );
       return {
         data,
         meta: { ...pageMeta(page.total, query), starred_conversations: page.starred },

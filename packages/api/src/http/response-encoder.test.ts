@@ -1,0 +1,127 @@
+import { conversationListSchema, profileCardSchema } from '@ukd/contracts/api';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { errorResponses } from './api-app';
+import { responseEncoder } from './response-encoder';
+
+/** What the zod type provider's serializer wrote: zod's encode, then JSON.stringify. */
+const byZod = (schema: z.ZodType, value: unknown) => JSON.stringify(z.encode(schema, value));
+
+const card = {
+  uuid: 'u-1',
+  username: 'Ann "the cat" </script>',
+  gender: 'female',
+  age: 31,
+  city: 'Leeds',
+  region: null,
+  headline: 'Hi \u2028 there 👋',
+  online: false,
+  demo: true,
+  last_active_at: null,
+  created_at: '2026-11-01T10:00:00.000Z',
+  primary_photo: { url: 'https://x/a.webp', thumbnail_url: 'https://x/a_t.webp' },
+  password_hash: 'never sent',
+};
+
+const member = (id: number) => ({ id, ...card, uuid: `u-${id}`, approved_primary: null });
+
+const list = {
+  data: [
+    {
+      id: 7,
+      uuid: 'c-7',
+      star: true,
+      initiator_id: 1,
+      recipient_id: 2,
+      viewer_id: 1,
+      initiator: member(1),
+      recipient: member(2),
+      viewer: member(1),
+      chatmate: member(2),
+      unread_count: 0,
+      created_at: '2026-11-01T10:00:00.000Z',
+      updated_at: '2026-11-02T10:00:00.000Z',
+      internal_note: 'stripped',
+    },
+  ],
+  meta: { current_page: 1, last_page: 1, total: 1, per_page: 10, starred_conversations: 1 },
+};
+
+describe('responseEncoder', () => {
+  it('writes what zod encode and JSON.stringify wrote, fields outside the contract left out', () => {
+    const encoded = responseEncoder(conversationListSchema)(list);
+    expect(encoded).toBe(byZod(conversationListSchema, list));
+    expect(encoded).not.toContain('password_hash');
+    expect(encoded).not.toContain('internal_note');
+    expect(JSON.parse(encoded).data[0].chatmate.username).toBe(card.username);
+  });
+
+  it('writes an object met twice in one answer the same both times, and afresh in the next answer', () => {
+    const shared = member(1);
+    const conversation = { ...list.data[0], initiator: shared, viewer: shared };
+    const answer = { ...list, data: [conversation, { ...conversation, id: 8 }] };
+    const encode = responseEncoder(conversationListSchema);
+    expect(encode(answer)).toBe(byZod(conversationListSchema, answer));
+    shared.username = 'renamed';
+    expect(encode(answer)).toBe(byZod(conversationListSchema, answer));
+    expect(encode(answer).match(/renamed/g)).toHaveLength(4);
+  });
+
+  it('leaves out absent optional fields and writes null for null ones', () => {
+    const schema = z.object({
+      a: z.string().optional(),
+      b: z.string().nullable(),
+      c: z.number().nullable().optional(),
+    });
+    for (const value of [{ b: null }, { a: 'x', b: 'y', c: null }, { a: undefined, b: null, c: undefined }]) {
+      expect(responseEncoder(schema)(value)).toBe(byZod(schema, value));
+    }
+  });
+
+  it('writes records, enums, literals, unknown values and arrays as zod did', () => {
+    const value = { message: 'The given data was invalid.', errors: { email: ['Taken.', 'Bad "quote"'] } };
+    expect(responseEncoder(errorResponses[422])(value)).toBe(byZod(errorResponses[422], value));
+    const schema = z.object({
+      kind: z.enum(['a', 'b']),
+      v: z.literal(2),
+      extra: z.unknown(),
+      list: z.array(z.int()),
+    });
+    const mixed = { kind: 'b', v: 2, extra: { deep: [1, 'two', null] }, list: [1, 2, 3] };
+    expect(responseEncoder(schema)(mixed)).toBe(byZod(schema, mixed));
+  });
+
+  it('hands schemas it does not know to zod (a union)', () => {
+    const schema = z.object({ u: z.union([z.string(), z.number()]) });
+    expect(responseEncoder(schema)({ u: 'a' })).toBe('{"u":"a"}');
+    expect(responseEncoder(schema)({ u: 1 })).toBe('{"u":1}');
+    expect(() => responseEncoder(schema)({ u: true })).toThrow(/\.u/);
+  });
+
+  it.each([
+    ['a string where a number belongs', { ...card, age: '31' }, 'age'],
+    ['a fraction where an integer belongs', { ...card, age: 31.5 }, 'age'],
+    ['NaN', { ...card, age: Number.NaN }, 'age'],
+    ['a missing required field', { ...card, username: undefined }, 'username'],
+    ['null where null is not allowed', { ...card, uuid: null }, 'uuid'],
+    ['a value outside an enum', { ...card, gender: 'robot' }, 'gender'],
+    ['an object where a string belongs', { ...card, city: { name: 'Leeds' } }, 'city'],
+  ] as [string, unknown, string][])('refuses %s, naming the field', (_, value, field) => {
+    expect(() => z.encode(profileCardSchema as z.ZodType, value)).toThrow();
+    expect(() => responseEncoder(profileCardSchema)(value)).toThrow(new RegExp(`\\.${field}: expected`));
+  });
+
+  it("keeps zod's own checks of a string or number beyond its type", () => {
+    const schema = z.object({ code: z.string().max(3), n: z.number().min(0) });
+    expect(responseEncoder(schema)({ code: 'abc', n: 0 })).toBe('{"code":"abc","n":0}');
+    expect(() => responseEncoder(schema)({ code: 'abcd', n: 0 })).toThrow(/\.code/);
+    expect(() => responseEncoder(schema)({ code: 'abc', n: -1 })).toThrow(/\.n/);
+  });
+
+  it('reads back to the same value for awkward strings', () => {
+    const schema = z.object({ s: z.string() });
+    for (const s of ['', '"', '\\', '\n\t\r', '\u0000\u001f', '\u2028\u2029', 'é👋', '\ud800']) {
+      expect(JSON.parse(responseEncoder(schema)({ s })).s).toBe(JSON.parse(JSON.stringify(s)));
+    }
+  });
+});
