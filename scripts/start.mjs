@@ -13,7 +13,7 @@ const build = spawnSync(process.execPath, ['scripts/site/run.mjs', 'build-site']
 });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'packages/site-server/src/main.ts'], {
+const server = spawn(process.execPath, ['--max-semi-space-size=64', '--import', 'tsx', 'packages/site-server/src/main.ts'], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },

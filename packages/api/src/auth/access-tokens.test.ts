@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TokenSigner } from './access-tokens';
 
 const secret = 'a-test-secret-that-is-long-enough-for-hs256';
@@ -88,6 +88,38 @@ describe('token signer', () => {
     expect(
       await signer.verifyAccess(forge(header, { ...claims(), aud: ['site-b', 'site-a'] }), 'site-a'),
     ).not.toBeNull();
+  });
+
+  describe('a token already verified', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('is refused once it expires, though remembered', async () => {
+      const fresh = new TokenSigner(secret);
+      const token = await fresh.signAccess({ sub: 'member-uuid', sid: 'session-1', aud: 'site-a' }, 60);
+      expect(await fresh.verifyAccess(token, 'site-a')).not.toBeNull();
+      vi.useFakeTimers({ now: Date.now() + 61_000 });
+      expect(await fresh.verifyAccess(token, 'site-a')).toBeNull();
+      expect(await fresh.verifyAccess(token, 'site-a')).toBeNull();
+    });
+
+    it('is no better on another site, and a copy with one character changed is checked afresh', async () => {
+      const fresh = new TokenSigner(secret);
+      const token = await fresh.signAccess({ sub: 'member-uuid', sid: 'session-1', aud: 'site-a' }, 60);
+      expect(await fresh.verifyAccess(token, 'site-a')).not.toBeNull();
+      expect(await fresh.verifyAccess(token, 'site-b')).toBeNull();
+      const [h, p, s = ''] = token.split('.');
+      const other = s.at(-3) === 'A' ? 'B' : 'A';
+      const tampered = `${h}.${p}.${s.slice(0, -3)}${other}${s.slice(-2)}`;
+      expect(await fresh.verifyAccess(tampered, 'site-a')).toBeNull();
+      expect(
+        await fresh.verifyAccess(`${h}.${part({ ...claims(), sub: 'someone-else' })}.${s}`, 'site-a'),
+      ).toBeNull();
+      expect(await fresh.verifyAccess(token, 'site-a')).toEqual({
+        sub: 'member-uuid',
+        sid: 'session-1',
+        aud: 'site-a',
+      });
+    });
   });
 
   it('answers null, never throws, for garbage', async () => {

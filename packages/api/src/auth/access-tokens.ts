@@ -10,6 +10,9 @@ import { SignJWT } from 'jose';
 
 const ISSUER = 'flirtlane-api';
 
+/** How many verified access tokens a signer remembers (about 400 bytes each). */
+const VERIFIED_ACCESS_KEPT = 20_000;
+
 /** A JWT part decoded to the JSON object it must be; null for anything else. */
 function jsonPart(part: string): Record<string, unknown> | null {
   try {
@@ -44,6 +47,13 @@ export class TokenSigner {
   private readonly key: Promise<webcrypto.CryptoKey>;
   /** The same secret for verifying, which every member request does (see `verify`). */
   private readonly secret: KeyObject;
+  /**
+   * Access tokens this signer has verified, by their text, with their expiry. An app sends the
+   * same token with every request of its life, and checking it again (HMAC, two base64 and JSON
+   * decodes) was a twentieth of a conversation list's CPU (issue 16). Only a token that passed
+   * every check gets in, and its expiry is checked again at each use.
+   */
+  private readonly verifiedAccess = new Map<string, { claims: AccessClaims; exp: number }>();
 
   constructor(secret: string) {
     if (secret.length < 32) throw new Error('The JWT secret must be at least 32 characters long.');
@@ -116,8 +126,21 @@ export class TokenSigner {
   }
 
   async verifyAccess(token: string, siteKey: string): Promise<AccessClaims | null> {
+    const known = this.verifiedAccess.get(token);
+    if (known && known.claims.aud === siteKey) {
+      if (known.exp > Date.now() / 1000) return known.claims;
+      this.verifiedAccess.delete(token);
+      return null;
+    }
     const payload = await this.verify('at+jwt', token, siteKey);
     if (!payload || typeof payload.sid !== 'string' || payload.exp === undefined) return null;
-    return { sub: payload.sub, sid: payload.sid, aud: siteKey };
+    const claims: AccessClaims = Object.freeze({ sub: payload.sub, sid: payload.sid, aud: siteKey });
+    if (this.verifiedAccess.size >= VERIFIED_ACCESS_KEPT) {
+      // The oldest first (a Map keeps insertion order): most of them have expired by then.
+      const oldest = this.verifiedAccess.keys().next().value;
+      if (oldest !== undefined) this.verifiedAccess.delete(oldest);
+    }
+    this.verifiedAccess.set(token, { claims, exp: payload.exp });
+    return claims;
   }
 }

@@ -64,9 +64,10 @@ for (const { driver, skip } of drivers) {
       const [conversation] = await db.select().from(conversations).where(eq(conversations.uuid, uuid));
       if (!conversation) throw new Error('conversation missing');
 
-      const loaded = await loadConversation(db, b.row.id, conversation.id);
       const [initiator] = await db.select().from(users).where(eq(users.id, a.row.id));
       const [recipient] = await db.select().from(users).where(eq(users.id, b.row.id));
+      if (!initiator || !recipient) throw new Error('member missing');
+      const loaded = await loadConversation(db, recipient, conversation.id);
       const [last] = await db
         .select()
         .from(messages)
@@ -88,7 +89,11 @@ for (const { driver, skip } of drivers) {
       expect(loaded.recipientPhoto).toEqual(shown);
       expect(loaded.recipientPhoto?.createdAt).toBeInstanceOf(Date);
       expect(loaded.unread).toBe(2);
-      expect((await loadConversation(db, a.row.id, conversation.id)).unread).toBe(0);
+      const asInitiator = await loadConversation(db, initiator, conversation.id);
+      expect(asInitiator.unread).toBe(0);
+      expect(asInitiator.recipient).toEqual(card(recipient));
+      expect(asInitiator.recipientPhoto).toEqual(shown);
+      expect(asInitiator.initiatorPhoto).toBeNull();
     });
   });
 }

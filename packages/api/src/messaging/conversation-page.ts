@@ -33,10 +33,9 @@ interface PageRow {
   conversation: unknown;
   total: number;
   starred: number;
-  initiator: unknown;
-  recipient: unknown;
-  initiator_photo: unknown;
-  recipient_photo: unknown;
+  viewer_photo: unknown;
+  chatmate: unknown;
+  chatmate_photo: unknown;
   last_message: unknown;
   unread: number | string | null;
 }
@@ -48,9 +47,8 @@ export interface PageQuery {
   filter: SQL | null;
 }
 
-/** The values every page statement runs with, beside any its `PageQuery` names. */
+/** The values every page statement runs with, beside any its `PageQuery` names (and the viewer's id). */
 export interface PageValues {
-  viewer: number;
   limit: number;
   offset: number;
   [name: string]: unknown;
@@ -63,14 +61,16 @@ const viewer = param<number>('viewer');
  * first then newest, with both members, their photos, the last message, the unread count and the
  * totals, in ONE statement: the list used to take six queries in two round trips, and round
  * trips were most of its cost under load (issue 16). Its text is built once per `keyOf(input)`.
+ * The viewer's own card comes from `viewer` (the signed-in member's row), their photo once per
+ * page: reading and decoding the viewer's member and photo JSON in every row was half of it.
  */
 export function conversationPageStatement<Input>(
   keyOf: (input: Input) => string,
   describe: (input: Input) => PageQuery,
 ) {
   const run = preparedStatement(keyOf, (input: Input) => pageSql(describe(input)));
-  return async (db: Db, input: Input, values: PageValues): Promise<ConversationPage> =>
-    pageFromRows(executedRows<PageRow>(await run(db, input, values)));
+  return async (db: Db, input: Input, member: CardUser, values: PageValues): Promise<ConversationPage> =>
+    pageFromRows(executedRows<PageRow>(await run(db, input, { ...values, viewer: member.id })), member);
 }
 
 function pageSql({ base, filter }: PageQuery): SQL {
@@ -86,7 +86,8 @@ function pageSql({ base, filter }: PageQuery): SQL {
     ),
     totals as (
       select (count(*) filter (where matches))::integer as total,
-             (count(*) filter (where viewer_star))::integer as starred
+             (count(*) filter (where viewer_star))::integer as starred,
+             ${shownPhotoJson(sql`${viewer}`)} as viewer_photo
       from listed
     ),
     page as (
@@ -94,37 +95,37 @@ function pageSql({ base, filter }: PageQuery): SQL {
       order by viewer_star desc, updated_at desc, id desc
       limit ${param('limit')} offset ${param('offset')}
     )
-    select row_to_json(page) as conversation, totals.total, totals.starred,
-           ${jsonObjectOf(users, 'i', CARD_FIELDS)} as initiator,
-           ${jsonObjectOf(users, 'r', CARD_FIELDS)} as recipient,
-           ${shownPhotoJson(sql`page.initiator_id`)} as initiator_photo,
-           ${shownPhotoJson(sql`page.recipient_id`)} as recipient_photo,
+    select row_to_json(page) as conversation, totals.total, totals.starred, totals.viewer_photo,
+           ${jsonObjectOf(users, 'cm', CARD_FIELDS)} as chatmate,
+           ${shownPhotoJson(sql`cm.id`)} as chatmate_photo,
            row_to_json(lm) as last_message,
            (select count(*) from ${messages} um
              where um.conversation_id = page.id and um.to_id = ${viewer} and um.read_at is null)::integer as unread
     from totals
     left join page on true
-    left join ${users} i on i.id = page.initiator_id
-    left join ${users} r on r.id = page.recipient_id
+    left join ${users} cm on cm.id = (case when page.initiator_id = ${viewer} then page.recipient_id else page.initiator_id end)
     left join ${messages} lm on lm.id = page.last_message_id
     order by page.viewer_star desc, page.updated_at desc, page.id desc`;
 }
 
-function pageFromRows(raw: PageRow[]): ConversationPage {
+function pageFromRows(raw: PageRow[], viewer: CardUser): ConversationPage {
   const first = raw[0];
+  const viewerCard = Object.fromEntries(CARD_FIELDS.map((key) => [key, viewer[key]])) as CardUser;
+  const viewerPhoto = first ? maybeRowFromJson(photos, first.viewer_photo) : null;
   const rows: LoadedConversation[] = [];
   for (const r of raw) {
     const row = maybeRowFromJson(conversations, r.conversation);
     if (!row) continue; // the totals row of an empty page
-    const initiator = maybeRowFromJson(users, r.initiator, CARD_FIELDS);
-    const recipient = maybeRowFromJson(users, r.recipient, CARD_FIELDS);
-    if (!initiator || !recipient) throw new Error(`conversation ${row.id} lost a member`);
+    const chatmate = maybeRowFromJson(users, r.chatmate, CARD_FIELDS);
+    if (!chatmate) throw new Error(`conversation ${row.id} lost a member`);
+    const chatmatePhoto = maybeRowFromJson(photos, r.chatmate_photo);
+    const viewerStarted = row.initiatorId === viewer.id;
     rows.push({
       row,
-      initiator,
-      recipient,
-      initiatorPhoto: maybeRowFromJson(photos, r.initiator_photo),
-      recipientPhoto: maybeRowFromJson(photos, r.recipient_photo),
+      initiator: viewerStarted ? viewerCard : chatmate,
+      recipient: viewerStarted ? chatmate : viewerCard,
+      initiatorPhoto: viewerStarted ? viewerPhoto : chatmatePhoto,
+      recipientPhoto: viewerStarted ? chatmatePhoto : viewerPhoto,
       lastMessage: maybeRowFromJson(messages, r.last_message),
       unread: Number(r.unread ?? 0),
     });
@@ -138,8 +139,8 @@ const oneConversation = conversationPageStatement(
 );
 
 /** One conversation (already checked to be the viewer's) with what its resource shows. */
-export async function loadConversation(db: Db, viewerId: number, id: number): Promise<LoadedConversation> {
-  const page = await oneConversation(db, null, { viewer: viewerId, id, limit: 1, offset: 0 });
+export async function loadConversation(db: Db, viewer: CardUser, id: number): Promise<LoadedConversation> {
+  const page = await oneConversation(db, null, viewer, { id, limit: 1, offset: 0 });
   const loaded = page.rows[0];
   if (!loaded) throw notFound();
   return loaded;

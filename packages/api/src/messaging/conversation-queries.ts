@@ -3,6 +3,7 @@ import type { Db } from '../db/database';
 import { type ConversationRow, conversations, type MessageRow, messages } from '../db/messaging-schema';
 import { param } from '../db/prepared-statement';
 import { users } from '../db/schema';
+import type { CardUser } from '../profiles/profile-resource';
 import { type ConversationPage, conversationPageStatement } from './conversation-page';
 import { deletedUptoOf, isInitiator, listedFor, viewerSide } from './conversations';
 
@@ -45,7 +46,7 @@ const listPage = conversationPageStatement(
 /** A page of the viewer's conversations, starred first then newest, loaded with the totals `meta` needs. */
 export function listConversations(
   db: Db,
-  viewerId: number,
+  viewer: CardUser,
   filters: ConversationFilters,
   page: { limit: number; offset: number },
 ): Promise<ConversationPage> {
@@ -58,7 +59,7 @@ export function listConversations(
     onlyUnread: filters.onlyUnread === true,
     onlyRead: filters.onlyRead === true,
   };
-  return listPage(db, shape, { viewer: viewerId, username, ...page });
+  return listPage(db, shape, viewer, { username, ...page });
 }
 
 /** The one conversation of a pair, created by the viewer when there is none yet. */

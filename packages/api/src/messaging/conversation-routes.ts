@@ -75,7 +75,7 @@ export function conversationRoutes(app: ApiApp, ctx: AppContext): void {
       ? includesOf(include)
       : { initiatorPhoto: true, recipientPhoto: true, lastMessage: true };
     const [loaded, online] = await Promise.all([
-      loadConversation(ctx.db, member.user.id, row.id),
+      loadConversation(ctx.db, member.user, row.id),
       ctx.realtime.online.members(),
     ]);
     return { data: conversationResource(ctx, member.user, loaded, includes, online) };
@@ -102,7 +102,7 @@ export function conversationRoutes(app: ApiApp, ctx: AppContext): void {
         onlyUnread: flag(f.only_unread),
       };
       const [page, online] = await Promise.all([
-        listConversations(ctx.db, member.user.id, filters, query),
+        listConversations(ctx.db, member.user, filters, query),
         ctx.realtime.online.members(),
       ]);
       const include = includesOf(query.include);
