@@ -1,0 +1,47 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { openDatabase, refreshStatistics } from './database';
+import { executedRows } from './json-rows';
+
+describe('PGlite planner statistics', () => {
+  it('are there as soon as the database is open (PGlite has no autovacuum)', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'ukd-pglite-stats-'));
+    const database = await openDatabase({ dataDir, databaseUrl: 'memory://' });
+    try {
+      // reltuples is -1 for a table never analyzed (PostgreSQL 14+).
+      const rows = executedRows<{ relname: string; reltuples: number }>(
+        await database.db.execute(
+          sql`select relname, reltuples from pg_class where relname in ('users', 'conversations', 'messages', 'photos')`,
+        ),
+      );
+      expect(rows).toHaveLength(4);
+      for (const row of rows) expect(Number(row.reltuples), row.relname).toBeGreaterThanOrEqual(0);
+    } finally {
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('refreshStatistics', () => {
+  it('analyzes once a table has grown, and not again until it moves', async () => {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const client = new PGlite();
+    try {
+      await client.exec('create table grows (id integer, note text); analyze grows');
+      expect(await refreshStatistics(client)).toBe(false);
+      await client.exec(`insert into grows select g, repeat('x', 100) from generate_series(1, 3000) g`);
+      expect(await refreshStatistics(client)).toBe(true);
+      const { rows } = await client.query<{ reltuples: number }>(
+        `select reltuples from pg_class where relname = 'grows'`,
+      );
+      expect(Number(rows[0]?.reltuples)).toBe(3000);
+      expect(await refreshStatistics(client)).toBe(false);
+    } finally {
+      await client.close();
+    }
+  });
+});
