@@ -39,8 +39,7 @@ import { createSessionService } from './session/session-service';
 import { type ShellServices, ShellServicesProvider } from './session/shell-services';
 import { fetchSiteManifest } from './site-manifest';
 
-/** `prerendered`: the server's copy of the page is on screen while the shell draws its own. */
-export async function boot(rootElement: HTMLElement, { prerendered = false } = {}) {
+export async function boot(rootElement: HTMLElement) {
   const root = createRoot(rootElement);
   installChunkErrorReload();
   // Remotes run their own routers on the shell's history: a pushState in one React root must
@@ -230,8 +229,8 @@ export async function boot(rootElement: HTMLElement, { prerendered = false } = {
       </Provider>
     </StrictMode>
   );
-  // Behind a prerendered page the shell's first render is off screen: as a transition React
-  // yields to the browser every few milliseconds, so a tap on the page is never kept waiting.
-  if (prerendered) startTransition(() => root.render(site));
-  else root.render(site);
+  // As a transition React yields to the browser every few milliseconds instead of rendering the
+  // whole site in one task: behind a prerendered page a tap is never kept waiting, and on a
+  // member's page Lighthouse's blocking time fell from 455–739 ms to 267–347 ms (issue 15).
+  startTransition(() => root.render(site));
 }

@@ -7,5 +7,5 @@ const root = document.getElementById('root');
 // A page the server prerendered stays until the shell has drawn it again in a root of its own.
 if (root) {
   const prerendered = root.hasAttribute('data-prerendered');
-  void boot(prerendered ? takeOverPrerendered(root) : root, { prerendered });
+  void boot(prerendered ? takeOverPrerendered(root) : root);
 }
