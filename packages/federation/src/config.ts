@@ -122,12 +122,7 @@ export function createUnitConfig(options: UnitOptions): Configuration {
       // Plugins act on the one runtime instance the shell owns; remotes need not ship them.
       // Retrying is the remote loader's alone (it can also clear a failed container), so the
       // runtime only reports where a load failed.
-      runtimePlugins: isShell
-        ? [
-            require.resolve('./runtime/report-failed-loads.ts'),
-            require.resolve('./runtime/yield-before-shares.ts'),
-          ]
-        : [],
+      runtimePlugins: isShell ? [require.resolve('./runtime/shell-runtime.ts')] : [],
       manifest: !isShell,
       dts: false,
       // The shell provides the federation runtime; each remote entry then omits its own copy.
