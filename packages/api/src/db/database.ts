@@ -119,7 +119,7 @@ export async function openDatabase(opts: {
 }
 
 /** How often PGlite's tables are checked for having grown or shrunk since they were analyzed. */
-export const PGLITE_STATISTICS_CHECK_MS = 15_000;
+const PGLITE_STATISTICS_CHECK_MS = 15_000;
 
 /** Tables whose size on disk is a fifth or more away from what their last ANALYZE recorded. */
 const STALE_TABLES = `select count(*)::integer as stale from pg_class c
