@@ -117,7 +117,9 @@ export function startOurs(opts: ServerEnv): Promise<Server> {
       // As packages/api's start script runs it (docs/decisions.md, "A larger young generation").
       '--max-semi-space-size=64',
       // BENCH_CPU_PROFILE=<dir>: a V8 CPU profile of our API per run, written when it stops.
-      ...(process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : []),
+      ...(process.env.BENCH_CPU_PROFILE
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
+        : []),
     ],
   );
 }

@@ -139,8 +139,7 @@ function encoderOf(schema: ZodType): Encoder {
       return (value) => {
         if (!Array.isArray(value)) throw new WrongType('array', value);
         let out = '[';
-        for (let i = 0; i < value.length; i++)
-          out += (i ? ',' : '') + encodeAt(element, value[i], i);
+        for (let i = 0; i < value.length; i++) out += (i ? ',' : '') + encodeAt(element, value[i], i);
         return `${out}]`;
       };
     }
