@@ -3,6 +3,7 @@
 // i starts at i / rate whatever happened to the others; latency counts from that scheduled start,
 // so a saturated server shows as latency, not as a quietly lower rate).
 import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { Pool } from 'undici';
 import type { LoadJob, LoadResult } from './messages';
 
@@ -28,6 +29,11 @@ async function run(job: LoadJob): Promise<LoadResult> {
   let lastDone = 0;
 
   let answeredAll = 0;
+  // BENCH_TRACE=<file>: each measured answer as "started-ms latency-ms status" (the phase's
+  // start is 0), to see when the slow ones started; each phase overwrites the file.
+  const traceFile = process.env.BENCH_TRACE;
+  const trace: string[] | undefined = traceFile ? [] : undefined;
+  const traceStart = performance.now();
   async function one(scheduledAt: number): Promise<void> {
     const target = job.targets[next % job.targets.length];
     next += 1;
@@ -64,6 +70,7 @@ async function run(job: LoadJob): Promise<LoadResult> {
     statuses[status] = (statuses[status] ?? 0) + 1;
     lastDone = performance.now();
     latencies.push(lastDone - scheduledAt);
+    trace?.push(`${(scheduledAt - traceStart).toFixed(1)} ${(lastDone - scheduledAt).toFixed(1)} ${status}`);
   }
 
   const warmupMs = job.warmupSeconds * 1000;
@@ -106,6 +113,7 @@ async function run(job: LoadJob): Promise<LoadResult> {
     ended = Math.max(begin + total * intervalMs, lastDone);
   }
   await pool.close();
+  if (traceFile && trace) writeFileSync(traceFile, `${trace.join('\n')}\n`);
   latencies.sort((a, b) => a - b);
   const ok = Object.entries(statuses)
     .filter(([s]) => s.startsWith('2'))

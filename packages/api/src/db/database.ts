@@ -93,11 +93,11 @@ export async function openDatabase(opts: {
 
   let client: PGlite;
   if (opts.databaseUrl === 'memory://') {
-    client = new PGlite();
+    client = new FairPGlite();
   } else {
     const dir = join(opts.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    client = new FairPGlite(dir);
   }
   await client.waitReady;
   const pgliteDb = drizzlePglite(client, { schema });
@@ -116,6 +116,24 @@ export async function openDatabase(opts: {
       await client.close();
     },
   };
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * PGlite runs a query synchronously and hands its lock to the next caller in a microtask, so
+ * under load queued queries ran back to back without Node polling for I/O in between: a
+ * connection opened while the API was busy was accepted only when the queue ran dry (a visitor
+ * arriving at a saturated API waited seconds while members already connected were served). Each
+ * query or transaction, once it holds the lock, lets the event loop take one turn first.
+ */
+class FairPGlite extends PGlite {
+  override async _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T> {
+    return super._runExclusiveTransaction(async () => {
+      await nextTurn();
+      return fn();
+    });
+  }
 }
 
 /** How often PGlite's tables are checked for having grown or shrunk since they were analyzed. */
