@@ -114,15 +114,32 @@ export function messagingCalls(shell: Pick<ShellContext, 'api' | 'realtime'>) {
 
 export type MessagingCalls = ReturnType<typeof messagingCalls>;
 
-/** `GET /user-conversations/{uuid}` with its photos and last message; 404 if it is not mine. */
+const conversationKey = (uuid: string) => `conversation:${uuid}`;
+
+const askConversation = (api: ApiRequest, uuid: string, signal?: AbortSignal) =>
+  api<{ data: Conversation }>(path(uuid), { query: { include: CONVERSATION_INCLUDE }, signal }).then(
+    (answer) => answer.data,
+  );
+
+/**
+ * `GET /user-conversations/{uuid}` with its photos and last message; 404 if it is not mine. The
+ * page's first ask takes the answer its route started beside the session check, if any.
+ */
 export function fetchConversation(
   api: ApiRequest,
   uuid: string,
   signal?: AbortSignal,
 ): Promise<Conversation> {
-  return api<{ data: Conversation }>(path(uuid), { query: { include: CONVERSATION_INCLUDE }, signal }).then(
-    (answer) => answer.data,
-  );
+  return earlyCalls.take<Conversation>(conversationKey(uuid)) ?? askConversation(api, uuid, signal);
+}
+
+/**
+ * The conversation page's header (who, their photo and place: its largest paint on a phone),
+ * asked for while the shell checks the session (its route's `data`). Only the conversation: the
+ * chat asks for its own messages and catches up after subscribing, as it always has.
+ */
+export function startConversationCall(shell: Pick<ShellContext, 'api'>, uuid: string): void {
+  earlyCalls.start(conversationKey(uuid), () => askConversation(shell.api, uuid));
 }
 
 /** The list page's first call, started while the shell checks the session (its route's `data`). */

@@ -1,6 +1,6 @@
 import { memberPlaces } from '@ukd/contracts';
 import type { RemoteRoute } from '@ukd/federation/remote-routes';
-import { startListCalls } from './messaging-calls';
+import { startConversationCall, startListCalls } from './messaging-calls';
 
 /** A route is listed here only once its page exists. Every page loads on its own. */
 export const routes: RemoteRoute[] = [
@@ -21,6 +21,9 @@ export const routes: RemoteRoute[] = [
     // SPEC §2: the conversation screen hides the member header bar.
     hideHeaderBar: true,
     page: () => import('./pages/conversation/conversation-page'),
+    data: ({ params, shell }) => {
+      if (params.id) startConversationCall(shell, params.id);
+    },
   },
   {
     path: '/message/:conversationUuid',

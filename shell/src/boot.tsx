@@ -208,6 +208,7 @@ export async function boot(rootElement: HTMLElement) {
     session,
     toaster,
     registry,
+    pageWork: progress,
     MemberChrome,
     consent,
     attribution,

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { type Configuration, rspack } from '@rspack/core';
 import { containerName } from '@ukd/contracts';
@@ -51,6 +51,19 @@ function federationRuntimeAsEsm(): Record<string, string> {
     if (esm) aliases[cjs] = esm;
   }
   return aliases;
+}
+
+/**
+ * react-router publishes a development and a production build, and its package exports name
+ * only the development one; the production one leaves out the warnings (their text was part of
+ * every visitor's first load). Every unit must pick the same file: it is a shared singleton.
+ */
+function reactRouterProduction(): Record<string, string> {
+  const root = dirname(require.resolve('react-router/package.json'));
+  return {
+    'react-router$': join(root, 'dist/production/index.mjs'),
+    'react-router/dom$': join(root, 'dist/production/dom-export.mjs'),
+  };
 }
 
 /** How every unit compiles its sources: TypeScript and JSX with SWC, MDX, CSS modules, assets. */
@@ -175,7 +188,7 @@ export function createUnitConfig(options: UnitOptions): Configuration {
       extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'],
       // The workspace packages ship TypeScript sources; resolve them like the unit's own code.
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-      alias: federationRuntimeAsEsm(),
+      alias: { ...federationRuntimeAsEsm(), ...(prod ? reactRouterProduction() : {}) },
     },
     module: unitModules(prod, Boolean(options.hot)),
     optimization: {

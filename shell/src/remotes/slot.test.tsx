@@ -10,6 +10,7 @@ import type {
 import type { RemoteLoader } from '@ukd/federation/remote-loader';
 import { createEventBus } from '@ukd/store';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createProgress } from '../chrome/progress-bar';
 import { type ShellServices, ShellServicesProvider } from '../session/shell-services';
 import type { RemoteContexts } from './remote-context';
 import { createRemoteRegistry } from './remote-registry';
@@ -40,7 +41,11 @@ function textWidget(text: string, { failMount = false } = {}) {
   return { load: (async () => ({ default: lifecycles })) as WidgetLoader, unmounted };
 }
 
-function renderSlot(remotes: RemoteEntry[], widgets: Record<string, RemoteRegistration['widgets']>) {
+function renderSlot(
+  remotes: RemoteEntry[],
+  widgets: Record<string, RemoteRegistration['widgets']>,
+  pageWork = createProgress(),
+) {
   const loaded: string[] = [];
   const loader: RemoteLoader = {
     async load(entry) {
@@ -59,7 +64,7 @@ function renderSlot(remotes: RemoteEntry[], widgets: Record<string, RemoteRegist
     release: (owner) => released.push(owner),
   };
   const registry = createRemoteRegistry({ remotes, loader, contexts, bus: createEventBus() });
-  const services = { registry } as unknown as ShellServices;
+  const services = { registry, pageWork } as unknown as ShellServices;
   const view = render(
     <nav data-testid="top-bar">
       <span>Balance</span>
@@ -100,6 +105,23 @@ describe('Slot', () => {
     expect(getByTestId('top-bar').textContent).toBe('Balance-40%Buy credits');
     const slot = getByTestId('top-bar').querySelector('[data-slot="top-bar-promo"]');
     expect(slot?.hasAttribute('hidden')).toBe(false);
+  });
+
+  it('waits for the page’s own calls and code before loading its remote', async () => {
+    const promo = textWidget('-40%');
+    const pageWork = createProgress();
+    pageWork.start(); // the page’s remote is loading
+    const { getByTestId, loaded } = renderSlot(
+      [remote('mfe-billing', ['top-bar-promo'])],
+      { 'mfe-billing': { 'top-bar-promo': promo.load } },
+      pageWork,
+    );
+    await settle();
+    expect(loaded).toEqual([]);
+    pageWork.done();
+    await settle();
+    expect(loaded).toEqual(['mfe-billing']);
+    expect(getByTestId('top-bar').textContent).toBe('Balance-40%Buy credits');
   });
 
   it('loads nothing and renders nothing when no remote fills the slot', async () => {

@@ -1,7 +1,7 @@
 import type { RemoteAppProps, SlotName } from '@ukd/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { mountRootParcel, type Parcel, type ParcelConfig } from 'single-spa';
-import { whenIdle } from '../chrome/prefetch-policy';
+import { afterPageWork } from '../chrome/page-work';
 import { useShellServices } from '../session/shell-services';
 
 function isLifecycles(value: unknown): value is ParcelConfig<RemoteAppProps> {
@@ -17,7 +17,7 @@ function isLifecycles(value: unknown): value is ParcelConfig<RemoteAppProps> {
  * untouched: a widget is an extra, never a reason for an error on the page.
  */
 export function Slot({ name }: { name: SlotName }) {
-  const { registry } = useShellServices();
+  const { registry, pageWork } = useShellServices();
   const node = useRef<HTMLDivElement>(null);
   const [mounted, setMounted] = useState(false);
   const owner = registry.ownerOf(name);
@@ -43,7 +43,8 @@ export function Slot({ name }: { name: SlotName }) {
     // The registry is shared with the route outlet, so a remote that is already on the page is
     // not loaded or registered again. A failure here is not `release`d: that would dispose the
     // registration a mounted page of the same remote still uses. A widget is an extra: it waits
-    // for an idle moment, so loading its remote never competes with the page it sits beside.
+    // until the page's own calls and code have arrived and the browser is idle, so loading its
+    // remote never competes with the page it sits beside.
     const show = async () => {
       if (cancelled) return;
       const { registration } = await registry.activate(owner);
@@ -56,17 +57,18 @@ export function Slot({ name }: { name: SlotName }) {
       await parcel.mountPromise;
       if (!cancelled) setMounted(true);
     };
-    whenIdle(() => {
+    const stopWaiting = afterPageWork(pageWork, () => {
       show().catch(fail);
     });
 
     return () => {
       cancelled = true;
+      stopWaiting();
       const leaving = parcel;
       if (leaving) leaving.mountPromise.then(() => leaving.unmount()).catch(() => undefined);
       mount.release();
     };
-  }, [owner, name, registry]);
+  }, [owner, name, registry, pageWork]);
 
   if (!owner) return null;
   return <div ref={node} className="shell-slot" data-slot={name} hidden={!mounted} />;

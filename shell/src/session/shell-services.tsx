@@ -1,6 +1,7 @@
 import type { ShellContext } from '@ukd/contracts';
 import { type ComponentType, createContext, type ReactNode, useContext } from 'react';
 import type { Attribution } from '../acquisition/attribution';
+import type { PageWork } from '../chrome/page-work';
 import type { Toaster } from '../chrome/toaster';
 import type { ConsentStore } from '../consent/consent-store';
 import type { RemoteRegistry } from '../remotes/remote-registry';
@@ -15,6 +16,8 @@ export interface ShellServices extends ShellContext {
   toaster: Toaster;
   /** The remotes on the page: loads them, finds who fills a slot, lists their member links. */
   registry: RemoteRegistry;
+  /** The page's own work in flight (API calls, remote loads): extras wait for it to end. */
+  pageWork: PageWork;
   /** The members-only part of the top bar, loaded with its store slice on first use. */
   MemberChrome: ComponentType;
   /** The visitor's cookie choice; the footer's "Cookie settings" reopens the banner. */

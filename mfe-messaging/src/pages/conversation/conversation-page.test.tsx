@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ApiRequestOptions } from '@ukd/contracts';
+import type { ApiRequestOptions, ShellContext } from '@ukd/contracts';
 import type { Message } from '@ukd/contracts/api';
 import { selectUser } from '@ukd/store';
 import { member } from '@ukd/test-support';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import * as app from '../../app';
 import { conversation, ME, message, SAM } from '../../lib/test-data';
 import { ApiError, fakeApi, fakeRealtime, renderPage } from '../../test-support';
 import ConversationPage from './conversation-page';
@@ -30,6 +31,8 @@ const channel = 'conversation.conv-7';
 function setup(
   handlers: Record<string, (options: ApiRequestOptions) => unknown> = {},
   history: Message[] = [],
+  /** Before the page renders, as the shell does while it checks a stored session. */
+  beforeRender?: (shell: ShellContext, calls: ReturnType<typeof fakeApi>['calls']) => void,
 ) {
   const live = fakeRealtime();
   const { api, calls } = fakeApi({
@@ -51,6 +54,7 @@ function setup(
     url: '/messages/conv-7',
     api,
     realtime: live.realtime,
+    register: beforeRender && ((shell) => beforeRender(shell, calls)),
   });
   return { ...view, calls, live };
 }
@@ -86,6 +90,25 @@ describe('ConversationPage', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('uses the conversation the shell asked for while it checked the session, and asks for its messages itself', async () => {
+    let before: string[] = [];
+    const { calls } = setup(
+      {},
+      [message({ id: 1, body: 'Hello again', from_id: SAM, to_id: ME })],
+      (shell, calls) => {
+        void app.preload('/messages/conv-7', { search: '', shell });
+        before = calls.map((call) => `${call.method} ${call.path}`);
+      },
+    );
+    await within(await listShown()).findByText('Hello again');
+    expect(before).toEqual([`GET ${base}`]);
+    const firstLoads = calls.filter(
+      (call) =>
+        call.method === 'GET' && call.path.startsWith(base) && call.options.query?.after === undefined,
+    );
+    expect(firstLoads.map((call) => call.path)).toEqual([base, `${base}/messages`]);
   });
 
   it('shows the chatmate and the history, text as text, and marks what it shows as read', async () => {

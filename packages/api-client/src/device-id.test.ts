@@ -1,0 +1,71 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { computeDeviceId } from './device-id';
+
+function memory(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    key: (index) => [...items.keys()][index] ?? null,
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, value),
+    removeItem: (key) => void items.delete(key),
+    clear: () => items.clear(),
+  };
+}
+
+describe('computeDeviceId', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.stubGlobal('navigator', {
+      userAgent: 'phone',
+      language: 'en-GB',
+      languages: ['en-GB'],
+      hardwareConcurrency: 8,
+    });
+    vi.stubGlobal('screen', { width: 390, height: 844, colorDepth: 24 });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('computes the fingerprint hash at an idle moment on a first visit and keeps it', async () => {
+    const storage = memory();
+    let id: string | undefined;
+    void computeDeviceId(storage).then((value) => {
+      id = value;
+    });
+    await Promise.resolve();
+    expect(id).toBeUndefined();
+    await vi.waitFor(() => expect(id).toMatch(/^[0-9a-f]{32}$/));
+    expect(storage.getItem('device.id')).toBe(id);
+  });
+
+  it('answers at once with the id kept from an earlier visit, and computes the new one meanwhile', async () => {
+    const storage = memory();
+    storage.setItem('device.id', 'a'.repeat(32));
+    let id: string | undefined;
+    void computeDeviceId(storage).then((value) => {
+      id = value;
+    });
+    await Promise.resolve();
+    expect(id).toBe('a'.repeat(32));
+    await vi.waitFor(() => expect(storage.getItem('device.id')).not.toBe('a'.repeat(32)));
+    expect(storage.getItem('device.id')).toMatch(/^[0-9a-f]{32}$/);
+    expect(id).toBe('a'.repeat(32));
+  });
+
+  it('ignores a stored value that is not an id', async () => {
+    const storage = memory();
+    storage.setItem('device.id', '<script>');
+    let id: string | undefined;
+    void computeDeviceId(storage).then((value) => {
+      id = value;
+    });
+    await Promise.resolve();
+    expect(id).toBeUndefined();
+    await vi.waitFor(() => expect(id).toMatch(/^[0-9a-f]{32}$/));
+  });
+});
