@@ -97,7 +97,10 @@ export async function boot(rootElement: HTMLElement) {
   const session = createSessionService(
     api,
     store.dispatch,
-    (user) => import('./member/start-member').then(({ startMember }) => startMember(user, shared, realtime)),
+    (user) =>
+      import('./member/start-member').then(({ startMember }) =>
+        startMember(user, shared, realtime, progress),
+      ),
     () => attribution.forRegistration(),
   );
   // Neither blocks the first paint: guards wait while a stored token is checked.

@@ -1,6 +1,7 @@
 import type { ShellContext } from '@ukd/contracts';
 import type { User, UserNotification } from '@ukd/contracts/api';
 import { selectUser } from '@ukd/store';
+import { afterPageWork, type PageWork } from '../chrome/page-work';
 import type { DeferredRealtime } from '../session/deferred-realtime';
 import { createDesktopNotifier, pushClickQuery } from './desktop-notifications';
 import { startMemberSession } from './member-session';
@@ -19,15 +20,21 @@ export type MemberShell = Pick<
 /**
  * Starts what a logged-in member's page keeps live (see `startMemberSession`) from the shell's
  * services. Its code is members-only, so the session service imports it when a member logs in;
- * the notifications slice joins the store first, outside React's render (#177).
+ * the notifications slice joins the store first, outside React's render (#177). The connection
+ * and the notification calls wait for the page's own calls and code (`afterPageWork`): on a
+ * phone, pusher-js, its channel authorisations and the badge counts were loading beside the
+ * page's data, before its largest paint. A page that subscribes itself (a conversation) opens the
+ * connection at once; what it missed meanwhile its catch-up after subscribing fetches.
  */
 export async function startMember(
   user: User,
   shell: MemberShell,
   realtime: DeferredRealtime,
+  pageWork: PageWork,
 ): Promise<() => void> {
   const { api, store } = shell;
   shell.injectSlice(notificationsSlice);
+  await new Promise<void>((resolve) => afterPageWork(pageWork, resolve));
   const connection = await realtime.instance();
   const desktop = createDesktopNotifier(
     (notification: UserNotification) =>
