@@ -1,8 +1,7 @@
 import { memberPlaces } from '@ukd/contracts';
 import type { RemoteRoute } from '@ukd/federation/remote-routes';
-import type { AppDispatch } from '@ukd/store';
+import { startBrowseCall } from './browse-calls';
 import { browseArgs, readSearch } from './pages/dashboard/search-params';
-import { profilesApi } from './profiles-api';
 
 /** A route is listed here only once its page exists. Every page loads on its own. */
 export const routes: RemoteRoute[] = [
@@ -12,10 +11,7 @@ export const routes: RemoteRoute[] = [
     access: 'member',
     layout: 'default',
     page: () => import('./pages/dashboard/dashboard-page'),
-    data: ({ search, shell }) =>
-      (shell.store.dispatch as AppDispatch)(
-        profilesApi.util.prefetch('browseProfiles', browseArgs(readSearch(new URLSearchParams(search))), {}),
-      ),
+    data: ({ search, shell }) => startBrowseCall(shell, browseArgs(readSearch(new URLSearchParams(search)))),
   },
   {
     path: '/profile',

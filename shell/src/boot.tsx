@@ -199,10 +199,12 @@ export async function boot(rootElement: HTMLElement) {
     const remote = routeTable.match(pathname)?.remote;
     if (remote) {
       // The page's first requests too: they went out only once the session check had answered
-      // and the page had rendered, two round trips after its code was there.
+      // and the page had rendered, two round trips after its code was there. They start with
+      // the app module, before `register` (whose RTK Query code can take a round trip more).
       registry
-        .activate(remote)
-        .then(({ app }) => app.preload?.(pathname, { search, shell: contexts.shellFor(remote.id) }))
+        .activate(remote, (app) => {
+          app.preload?.(pathname, { search, shell: contexts.shellFor(remote.id) })?.catch(() => undefined);
+        })
         .catch(() => undefined);
     }
   }

@@ -7,6 +7,8 @@ const runtime = vi.hoisted(() => ({
   /** How many more `loadRemote` calls fail before the remote is back. */
   failuresLeft: 0,
   loaded: [] as string[],
+  /** While set, `register` waits for it (its shared code still on the way). */
+  registerArrives: null as Promise<void> | null,
 }));
 
 vi.mock('@module-federation/enhanced/runtime', () => ({
@@ -17,6 +19,7 @@ vi.mock('@module-federation/enhanced/runtime', () => ({
   },
   async loadRemote(id: string) {
     runtime.loaded.push(id);
+    if (id.endsWith('/register') && runtime.registerArrives) await runtime.registerArrives;
     if (runtime.failuresLeft > 0) {
       runtime.failuresLeft--;
       throw new Error('Failed to get manifest. #RUNTIME-003');
@@ -38,9 +41,27 @@ beforeEach(() => {
   runtime.registrations.length = 0;
   runtime.loaded.length = 0;
   runtime.failuresLeft = 0;
+  runtime.registerArrives = null;
 });
 
 describe('remote loader', () => {
+  it('hands over `app` as soon as it is there, once, before `register` arrives', async () => {
+    let registerArrived: () => void = () => undefined;
+    runtime.registerArrives = new Promise<void>((resolve) => {
+      registerArrived = resolve;
+    });
+    const loader = createRemoteLoader({ baseUrl: 'https://flirtlane.test', retryDelayMs: 0 });
+    const heard: unknown[] = [];
+    const loading = loader.load(support, (app) => heard.push(app));
+    await vi.waitFor(() => expect(heard).toEqual([{ id: 'mfe_support/app' }]));
+    registerArrived();
+    await expect(loading).resolves.toEqual({
+      register: { id: 'mfe_support/register' },
+      app: { id: 'mfe_support/app' },
+    });
+    expect(heard).toHaveLength(1);
+  });
+
   it('loads register and app together from the manifest’s own address, registering once', async () => {
     const loader = createRemoteLoader({ baseUrl: 'https://flirtlane.test', retryDelayMs: 0 });
     const modules = await loader.load(support);

@@ -9,7 +9,11 @@ export interface RemoteModules {
 }
 
 export interface RemoteLoader {
-  load(remote: RemoteEntry): Promise<RemoteModules>;
+  /**
+   * Both modules; `onApp` hears of `app` as soon as it is there, before `register` (whose
+   * shared code, RTK Query's, can take longer): the shell starts a page's first calls with it.
+   */
+  load(remote: RemoteEntry, onApp?: (app: RemoteAppModule) => void): Promise<RemoteModules>;
   /** Forget a failed remote so the next `load` fetches its manifest and code afresh. */
   reset(remote: RemoteEntry): void;
 }
@@ -58,7 +62,14 @@ export function createRemoteLoader({
   }
 
   return {
-    async load(remote) {
+    async load(remote, onApp) {
+      let heard = false;
+      const hear = (app: RemoteAppModule) => {
+        if (heard || !onApp) return app;
+        heard = true;
+        onApp(app);
+        return app;
+      };
       let lastError: unknown;
       for (let attempt = 0; attempt < attempts; attempt++) {
         if (attempt > 0) await new Promise((r) => setTimeout(r, retryDelayMs * 2 ** (attempt - 1)));
@@ -66,7 +77,7 @@ export function createRemoteLoader({
         try {
           const [registerModule, app] = await Promise.all([
             exposed(remote, 'register'),
-            exposed(remote, 'app'),
+            exposed(remote, 'app').then(hear),
           ]);
           return { register: registerModule, app };
         } catch (error) {

@@ -55,12 +55,16 @@ let mountCount = 0;
 export function createRemoteRegistry({ remotes, loader, contexts, bus, progress }: RemoteRegistryOptions) {
   const active = new Map<string, Promise<ActiveRemote>>();
 
-  function activate(remote: RemoteEntry): Promise<ActiveRemote> {
+  /** `onApp`: the remote's app module as soon as it is there, before `register` has run. */
+  function activate(remote: RemoteEntry, onApp?: (app: RemoteAppModule) => void): Promise<ActiveRemote> {
     const current = active.get(remote.id);
-    if (current) return current;
+    if (current) {
+      if (onApp) current.then(({ app }) => onApp(app)).catch(() => undefined);
+      return current;
+    }
     progress?.start();
     const pending = (async () => {
-      const { register, app } = await loader.load(remote);
+      const { register, app } = await loader.load(remote, onApp);
       const registration = await register.register(contexts.shellFor(remote.id));
       return { app, registration };
     })();

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as app from '../../app';
-import { card, fakeApi, renderPage } from '../../test-support';
+import { ApiError, card, fakeApi, renderPage } from '../../test-support';
 import DashboardPage from './dashboard-page';
 import { readSearch, writeSearch } from './search-params';
 
@@ -128,6 +128,25 @@ describe('DashboardPage', () => {
       page: 2,
       limit: 24,
     });
+  });
+
+  it('asks again itself when the call started early failed', async () => {
+    let attempt = 0;
+    const { api, calls } = fakeApi({
+      'GET /profiles': () => {
+        attempt += 1;
+        if (attempt === 1) throw new ApiError(502, 'Bad Gateway');
+        return page([card()]);
+      },
+    });
+    renderPage(DashboardPage, {
+      path: '/dashboard',
+      url: '/dashboard',
+      api,
+      beforeRender: (shell) => void app.preload('/dashboard', { search: '', shell }),
+    });
+    await screen.findByRole('link', { name: /^sam/ });
+    expect(calls).toHaveLength(2);
   });
 
   it('keeps applied filters in the address and starts again from page 1', async () => {

@@ -1,6 +1,6 @@
 import type { ProfileSearchFilters, UkRegion } from '@ukd/contracts/api';
 import { PROFILE_LIMITS, UK_REGIONS } from '@ukd/contracts/api/options';
-import type { BrowseArgs } from '../../profiles-api';
+import type { BrowseArgs } from '../../browse-calls';
 
 /** What /dashboard keeps in its address, so a search can be shared, reloaded and gone back to. */
 export interface DashboardSearch {
