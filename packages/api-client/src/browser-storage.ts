@@ -6,7 +6,8 @@
  */
 export type StorageKind = 'local' | 'session';
 
-function memoryStorage(): Storage {
+/** A `Storage` in memory: the fallback when the browser refuses its own, and tests' stand-in. */
+export function memoryStorage(): Storage {
   const items = new Map<string, string>();
   return {
     get length() {

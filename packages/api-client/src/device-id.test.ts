@@ -1,18 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { memoryStorage } from './browser-storage';
 import { computeDeviceId } from './device-id';
 
-function memory(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    key: (index) => [...items.keys()][index] ?? null,
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => void items.set(key, value),
-    removeItem: (key) => void items.delete(key),
-    clear: () => items.clear(),
-  };
+/** The id `computeDeviceId` answers, read as the test goes (undefined until it has answered). */
+function answerOf(storage: Storage): () => string | undefined {
+  let id: string | undefined;
+  void computeDeviceId(storage).then((value) => {
+    id = value;
+  });
+  return () => id;
 }
 
 describe('computeDeviceId', () => {
@@ -32,40 +28,31 @@ describe('computeDeviceId', () => {
   });
 
   it('computes the fingerprint hash at an idle moment on a first visit and keeps it', async () => {
-    const storage = memory();
-    let id: string | undefined;
-    void computeDeviceId(storage).then((value) => {
-      id = value;
-    });
+    const storage = memoryStorage();
+    const id = answerOf(storage);
     await Promise.resolve();
-    expect(id).toBeUndefined();
-    await vi.waitFor(() => expect(id).toMatch(/^[0-9a-f]{32}$/));
-    expect(storage.getItem('device.id')).toBe(id);
+    expect(id()).toBeUndefined();
+    await vi.waitFor(() => expect(id()).toMatch(/^[0-9a-f]{32}$/));
+    expect(storage.getItem('device.id')).toBe(id());
   });
 
   it('answers at once with the id kept from an earlier visit, and computes the new one meanwhile', async () => {
-    const storage = memory();
+    const storage = memoryStorage();
     storage.setItem('device.id', 'a'.repeat(32));
-    let id: string | undefined;
-    void computeDeviceId(storage).then((value) => {
-      id = value;
-    });
+    const id = answerOf(storage);
     await Promise.resolve();
-    expect(id).toBe('a'.repeat(32));
+    expect(id()).toBe('a'.repeat(32));
     await vi.waitFor(() => expect(storage.getItem('device.id')).not.toBe('a'.repeat(32)));
     expect(storage.getItem('device.id')).toMatch(/^[0-9a-f]{32}$/);
-    expect(id).toBe('a'.repeat(32));
+    expect(id()).toBe('a'.repeat(32));
   });
 
   it('ignores a stored value that is not an id', async () => {
-    const storage = memory();
+    const storage = memoryStorage();
     storage.setItem('device.id', '<script>');
-    let id: string | undefined;
-    void computeDeviceId(storage).then((value) => {
-      id = value;
-    });
+    const id = answerOf(storage);
     await Promise.resolve();
-    expect(id).toBeUndefined();
-    await vi.waitFor(() => expect(id).toMatch(/^[0-9a-f]{32}$/));
+    expect(id()).toBeUndefined();
+    await vi.waitFor(() => expect(id()).toMatch(/^[0-9a-f]{32}$/));
   });
 });

@@ -1,5 +1,5 @@
+import { memoryStorage } from '@ukd/api-client';
 import { describe, expect, it } from 'vitest';
-import { memoryStorage } from '../testing/memory-storage';
 import { ATTRIBUTION_STORAGE_KEY, ATTRIBUTION_WINDOW_MS, createAttribution, nextTouch } from './attribution';
 
 const DAY = 24 * 3600 * 1000;

@@ -1,5 +1,5 @@
+import { memoryStorage } from '@ukd/api-client';
 import { describe, expect, it, vi } from 'vitest';
-import { memoryStorage } from '../testing/memory-storage';
 import {
   CONSENT_MAX_AGE_MS,
   CONSENT_STORAGE_KEY,

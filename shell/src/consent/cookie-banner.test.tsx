@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { memoryStorage } from '@ukd/api-client';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { memoryStorage } from '../testing/memory-storage';
 import { ConsentHost } from './consent-host';
 import { createConsentStore } from './consent-store';
 
