@@ -38,15 +38,15 @@ export function browseRequest({ filters, sort, page }: BrowseArgs): { url: strin
 }
 
 const earlyCalls = createEarlyCalls();
-const browseKey = (args: BrowseArgs) => `browse:${JSON.stringify(browseRequest(args).query)}`;
+const browseKey = (query: Query) => `browse:${JSON.stringify(query)}`;
 
 /** The dashboard's first page, asked for beside the session check (its route's `data`). */
 export function startBrowseCall(shell: Pick<ShellContext, 'api'>, args: BrowseArgs): void {
   const { url, query } = browseRequest(args);
-  earlyCalls.start(browseKey(args), () => shell.api<Page<ProfileCard>>(url, { query }));
+  earlyCalls.start(browseKey(query), () => shell.api<Page<ProfileCard>>(url, { query }));
 }
 
 /** That answer, once, for the page's first ask with the same arguments. */
 export function takeBrowseCall(args: BrowseArgs): Promise<Page<ProfileCard>> | undefined {
-  return earlyCalls.take<Page<ProfileCard>>(browseKey(args));
+  return earlyCalls.take<Page<ProfileCard>>(browseKey(browseRequest(args).query));
 }

@@ -17,8 +17,6 @@ import type {
 import { PHOTO_MESSAGES } from '@ukd/contracts/api/options';
 import { type BrowseArgs, browseRequest, type Page, takeBrowseCall } from './browse-calls';
 
-export type { BrowseArgs, Page } from './browse-calls';
-
 export const LIST_PAGE_SIZE = 24;
 
 const relationFields = { like: 'liked', favorite: 'favorited', wink: 'winked' } as const;

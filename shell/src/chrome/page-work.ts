@@ -16,8 +16,8 @@ export const pageWorkWaitMs = 10_000;
  * 48 KB and a 70–140 ms task, loaded just before a conversation's largest paint). After
  * `pageWorkWaitMs` it waits for nothing but an idle moment. Answers a function that cancels.
  */
-export function afterPageWork(work: PageWork, task: () => void, now = () => Date.now()): () => void {
-  const giveUpAt = now() + pageWorkWaitMs;
+export function afterPageWork(work: PageWork, task: () => void): () => void {
+  const giveUpAt = Date.now() + pageWorkWaitMs;
   let cancelled = false;
   let unsubscribe: (() => void) | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -31,11 +31,11 @@ export function afterPageWork(work: PageWork, task: () => void, now = () => Date
   const runWhenIdle = () =>
     whenIdle(() => {
       if (cancelled) return;
-      if (work.busy() && now() < giveUpAt) wait();
+      if (work.busy() && Date.now() < giveUpAt) wait();
       else task();
     });
   function wait() {
-    if (!work.busy() || now() >= giveUpAt) {
+    if (!work.busy() || Date.now() >= giveUpAt) {
       runWhenIdle();
       return;
     }
@@ -49,7 +49,7 @@ export function afterPageWork(work: PageWork, task: () => void, now = () => Date
         stopWatching();
         runWhenIdle();
       },
-      Math.max(0, giveUpAt - now()),
+      Math.max(0, giveUpAt - Date.now()),
     );
   }
   wait();
