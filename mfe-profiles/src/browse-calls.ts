@@ -1,6 +1,7 @@
 import type { ShellContext } from '@ukd/contracts';
 import type { ProfileCard, ProfileSearchFilters } from '@ukd/contracts/api';
 import { createEarlyCalls } from '@ukd/federation/early-calls';
+import { preloadLeadPhotos } from './components/card-photo';
 
 // Browse's call without RTK Query: the dashboard's route starts it from here while the shell
 // checks the session, before this remote's RTK Query code has loaded (that code alone took a
@@ -43,7 +44,11 @@ const browseKey = (query: Query) => `browse:${JSON.stringify(query)}`;
 /** The dashboard's first page, asked for beside the session check (its route's `data`). */
 export function startBrowseCall(shell: Pick<ShellContext, 'api'>, args: BrowseArgs): void {
   const { url, query } = browseRequest(args);
-  earlyCalls.start(browseKey(query), () => shell.api<Page<ProfileCard>>(url, { query }));
+  earlyCalls.start(browseKey(query), async () => {
+    const page = await shell.api<Page<ProfileCard>>(url, { query });
+    preloadLeadPhotos(page.data);
+    return page;
+  });
 }
 
 /** That answer, once, for the page's first ask with the same arguments. */

@@ -1,6 +1,7 @@
 import type { ProfileCard as Card } from '@ukd/contracts/api';
 import { defaultAvatarUrl, memberPictureAlt, SiteLink } from '@ukd/ui';
 import { useState } from 'react';
+import { type CardPlace, cardPhotoUrl } from './card-photo';
 import styles from './components.module.css';
 
 export function OnlineDot({ online }: { online: boolean }) {
@@ -30,7 +31,7 @@ export function DemoLabel({ demo }: { demo: boolean }) {
  */
 function CardPhoto({ profile, place }: { profile: Card; place: CardPlace }) {
   const fallback = defaultAvatarUrl(profile.gender);
-  const wanted = profile.primary_photo.thumbnail_url || profile.primary_photo.url || fallback;
+  const wanted = cardPhotoUrl(profile) ?? fallback;
   const [src, setSrc] = useState(wanted);
   return (
     <img
@@ -46,15 +47,6 @@ function CardPhoto({ profile, place }: { profile: Card; place: CardPlace }) {
     />
   );
 }
-
-/**
- * Where a card sits in its grid: `lead` (the first row on a phone, the page's largest paint),
- * `first` (the rest of the first screenful) or `later`.
- */
-export type CardPlace = 'lead' | 'first' | 'later';
-
-/** The place of the card at `index` in a grid: two columns on a phone, four on a desktop. */
-export const cardPlace = (index: number): CardPlace => (index < 2 ? 'lead' : index < 4 ? 'first' : 'later');
 
 /** A member in a list (browse, visitors, favourites): photo, username, age, city, online dot. */
 export function ProfileCard({

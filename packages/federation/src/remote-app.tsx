@@ -20,11 +20,28 @@ function RemoteProviders({ shell, basename, children }: RemoteAppProps & { child
   );
 }
 
+/**
+ * React roots whose renders are transitions, as the shell's own first render is: React then
+ * yields to the browser every few milliseconds while it builds a remote's page, instead of
+ * building all of it in one task that holds a phone's taps back (a dashboard of two dozen cards
+ * was a 300 ms task at a phone's speed). single-spa-react calls `createRoot` and then `render`
+ * on what it returns, for the mount and for every update of the parcel's props.
+ */
+const transitionRoots = {
+  createRoot(container: Element | DocumentFragment) {
+    const root = ReactDOMClient.createRoot(container);
+    return {
+      render: (children: ReactNode) => React.startTransition(() => root.render(children)),
+      unmount: () => root.unmount(),
+    };
+  },
+};
+
 /** Lifecycles for one React root; a render error is handed to the shell, which removes the root. */
 function lifecycles(rootComponent: (props: RemoteAppProps) => ReactNode) {
   return singleSpaReact<RemoteAppProps>({
     React,
-    ReactDOMClient,
+    ReactDOMClient: transitionRoots,
     rootComponent,
     errorBoundary(error, _info, props) {
       // Defer: the shell reacts by unmounting this parcel, which must not happen mid-render.

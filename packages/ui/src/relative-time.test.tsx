@@ -21,6 +21,34 @@ describe('relativeTime', () => {
     expect(relativeTime('2025-03-12T09:00:00Z', now)).toBe('12 Mar 2025');
   });
 
+  it('makes its formatters only when a label needs one (the first costs a phone ~100 ms)', async () => {
+    vi.resetModules();
+    const made = vi.fn();
+    const Original = Intl.RelativeTimeFormat;
+    const use = (value: typeof Original) =>
+      Object.defineProperty(Intl, 'RelativeTimeFormat', { value, configurable: true, writable: true });
+    use(
+      class extends Original {
+        constructor(...args: ConstructorParameters<typeof Original>) {
+          super(...args);
+          made();
+        }
+      },
+    );
+    try {
+      const fresh = await import('./relative-time');
+      expect(made).not.toHaveBeenCalled();
+      // Phones' short labels need none.
+      expect(fresh.relativeTime(ago(5 * MIN), now, { narrow: true })).toBe('5m');
+      expect(made).not.toHaveBeenCalled();
+      expect(fresh.relativeTime(ago(5 * MIN), now)).toBe('5 minutes ago');
+      expect(fresh.relativeTime(ago(3 * 60 * MIN), now)).toBe('3 hours ago');
+      expect(made).toHaveBeenCalledTimes(1);
+    } finally {
+      use(Original);
+    }
+  });
+
   it('is shortened at 768 px or narrower', () => {
     const narrow = { narrow: true };
     expect(relativeTime(ago(5_000), now, narrow)).toBe('now');

@@ -9,9 +9,21 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-const long = new Intl.RelativeTimeFormat('en-GB', { numeric: 'auto' });
-const dayMonth = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short' });
-const dayMonthYear = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+// Made on first use, not when the module loads: the first `Intl.RelativeTimeFormat` of a page
+// costs 20-25 ms (its locale data), and this module comes with the member chrome on every member
+// page, most of which show no relative time at first.
+function madeOnFirstUse<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => {
+    if (made === undefined) made = make();
+    return made;
+  };
+}
+const long = madeOnFirstUse(() => new Intl.RelativeTimeFormat('en-GB', { numeric: 'auto' }));
+const dayMonth = madeOnFirstUse(() => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short' }));
+const dayMonthYear = madeOnFirstUse(
+  () => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }),
+);
 
 /**
  * How long ago `iso` was, seen at `now`: "just now", "5 minutes ago", "3 hours ago",
@@ -29,19 +41,19 @@ export function relativeTime(
   if (elapsed < MINUTE) return narrow ? 'now' : 'just now';
   if (elapsed < HOUR) {
     const minutes = Math.floor(elapsed / MINUTE);
-    return narrow ? `${minutes}m` : long.format(-minutes, 'minute');
+    return narrow ? `${minutes}m` : long().format(-minutes, 'minute');
   }
   if (elapsed < DAY) {
     const hours = Math.floor(elapsed / HOUR);
-    return narrow ? `${hours}h` : long.format(-hours, 'hour');
+    return narrow ? `${hours}h` : long().format(-hours, 'hour');
   }
   if (elapsed < 7 * DAY) {
     const days = Math.floor(elapsed / DAY);
-    return narrow ? `${days}d` : long.format(-days, 'day');
+    return narrow ? `${days}d` : long().format(-days, 'day');
   }
   const date = new Date(timestamp);
   const sameYear = date.getFullYear() === new Date(now).getFullYear();
-  return sameYear || narrow ? dayMonth.format(date) : dayMonthYear.format(date);
+  return sameYear || narrow ? dayMonth().format(date) : dayMonthYear().format(date);
 }
 
 /** The exact time, for a tooltip / `<time>` title: "21 Nov 2026, 10:41". */

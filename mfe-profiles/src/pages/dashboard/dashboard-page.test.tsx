@@ -6,7 +6,10 @@ import { ApiError, card, fakeApi, renderPage } from '../../test-support';
 import DashboardPage from './dashboard-page';
 import { readSearch, writeSearch } from './search-params';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  for (const link of document.head.querySelectorAll('link[rel="preload"]')) link.remove();
+});
 
 const page = (data: unknown[], meta = { current_page: 1, last_page: 1, total: data.length }) => ({
   data,
@@ -147,6 +150,36 @@ describe('DashboardPage', () => {
     });
     await screen.findByRole('link', { name: /^sam/ });
     expect(calls).toHaveLength(2);
+  });
+
+  it("starts loading the first row's photos as the early answer arrives, before the cards render", async () => {
+    const members = [
+      card({ uuid: 'a', username: 'a', primary_photo: { url: '/p/a.jpg', thumbnail_url: '/p/a-t.jpg' } }),
+      card({ uuid: 'b', username: 'b', primary_photo: { url: '/p/b.jpg', thumbnail_url: '' } }),
+      card({ uuid: 'c', username: 'c', primary_photo: { url: '/p/c.jpg', thumbnail_url: '/p/c-t.jpg' } }),
+    ];
+    let answer: (value: unknown) => void = () => undefined;
+    const { api } = fakeApi({ 'GET /profiles': () => new Promise((resolve) => (answer = resolve)) });
+    const preloads = () =>
+      [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="image"]')].map((link) => [
+        link.getAttribute('href'),
+        link.fetchPriority,
+      ]);
+    renderPage(DashboardPage, {
+      path: '/dashboard',
+      url: '/dashboard',
+      api,
+      beforeRender: (shell) => void app.preload('/dashboard', { search: '', shell }),
+    });
+    expect(preloads()).toEqual([]);
+    answer(page(members));
+    await waitFor(() =>
+      expect(preloads()).toEqual([
+        ['/p/a-t.jpg', 'high'],
+        ['/p/b.jpg', 'high'],
+      ]),
+    );
+    await screen.findByRole('link', { name: /^c,/ });
   });
 
   it('keeps applied filters in the address and starts again from page 1', async () => {

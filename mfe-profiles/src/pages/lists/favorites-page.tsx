@@ -15,8 +15,9 @@ import {
 import { useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useSearchParams } from 'react-router';
+import { cardPlace } from '../../components/card-photo';
 import { Pager, pageParam } from '../../components/pager';
-import { cardPlace, ProfileCard, ProfileGrid } from '../../components/profile-card';
+import { ProfileCard, ProfileGrid } from '../../components/profile-card';
 import { ProfilesNav } from '../../components/profiles-nav';
 import { useMyFavoritesQuery } from '../../profiles-api';
 import styles from './lists.module.css';

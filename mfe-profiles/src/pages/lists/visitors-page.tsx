@@ -5,8 +5,9 @@ import { Button, EmptyState, relativeTime, SiteLink, Spinner, useNow } from '@uk
 import { useEffect } from 'react';
 import { useDispatch } from 'react-redux';
 import { useSearchParams } from 'react-router';
+import { cardPlace } from '../../components/card-photo';
 import { Pager, pageParam } from '../../components/pager';
-import { cardPlace, ProfileCard, ProfileGrid } from '../../components/profile-card';
+import { ProfileCard, ProfileGrid } from '../../components/profile-card';
 import { ProfilesNav } from '../../components/profiles-nav';
 import { useMyVisitorsQuery } from '../../profiles-api';
 import styles from './lists.module.css';
