@@ -20,7 +20,8 @@ import { BrowserRouter } from 'react-router';
 import { patchHistoryApi } from 'single-spa';
 import { createAttribution } from './acquisition/attribution';
 import { applyContextMenuRule } from './chrome/context-menu';
-import { connectionAllowsPrefetch, whenIdle } from './chrome/prefetch-policy';
+import { afterPageWork } from './chrome/page-work';
+import { connectionAllowsPrefetch } from './chrome/prefetch-policy';
 import { createProgress, ProgressBar } from './chrome/progress-bar';
 import { createToaster, Toasts } from './chrome/toaster';
 import { ConsentHost } from './consent/consent-host';
@@ -159,11 +160,13 @@ export async function boot(rootElement: HTMLElement) {
       if (options?.replace) window.history.replaceState(null, '', to);
       else window.history.pushState(null, '', to);
     },
-    // Even finding a link's owner waits for an idle moment: a page of cards scrolls two dozen
-    // links into view in one go, and matching them all at once was a long task on a phone.
+    // Even finding a link's owner waits until the page's own calls and code are in, then for an
+    // idle moment: a page of cards scrolls two dozen links into view in one go, and an idle
+    // moment while the page's data is on its way is no time to fetch another remote (traced on
+    // a conversation: the landers' and profiles' code came before the page's largest paint).
     prefetch(path) {
       if (!connectionAllowsPrefetch()) return;
-      whenIdle(() => {
+      afterPageWork(progress, () => {
         const remote = routeTable.match(new URL(path, window.location.origin).pathname)?.remote;
         if (!remote || registry.isActive(remote)) return;
         // Its code comes with the first link to prefetch: most first visits never scroll to one.
