@@ -5,6 +5,7 @@ export * from './button';
 export * from './captcha';
 export * from './empty-state';
 export * from './logo';
+export * from './media-query';
 export * from './modal';
 export * from './page-title';
 export * from './relative-time';

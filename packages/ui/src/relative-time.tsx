@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { useMediaQuery } from './media-query';
 
 /** SPEC §9: relative-time labels refresh every 60 s. */
 export const RELATIVE_TIME_REFRESH_MS = 60_000;
@@ -102,18 +103,7 @@ export function useNow(): number {
   return useSyncExternalStore(subscribeNow, readNow, readNow);
 }
 
-function subscribeNarrow(onChange: () => void) {
-  if (typeof matchMedia === 'undefined') return () => undefined;
-  const query = matchMedia(NARROW_SCREEN_QUERY);
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
-}
-
 /** True at 768 px or narrower, where a message's time is shortened. */
 export function useNarrowScreen(): boolean {
-  return useSyncExternalStore(
-    subscribeNarrow,
-    () => typeof matchMedia !== 'undefined' && matchMedia(NARROW_SCREEN_QUERY).matches,
-    () => false,
-  );
+  return useMediaQuery(NARROW_SCREEN_QUERY);
 }

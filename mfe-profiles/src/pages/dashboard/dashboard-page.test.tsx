@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as app from '../../app';
 import { ApiError, card, fakeApi, renderPage } from '../../test-support';
 import DashboardPage from './dashboard-page';
@@ -180,6 +180,32 @@ describe('DashboardPage', () => {
       ]),
     );
     await screen.findByRole('link', { name: /^c,/ });
+  });
+
+  it('on a phone, builds the filters only once they are opened, and keeps them after', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: false,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    try {
+      const { api } = fakeApi({ 'GET /profiles': () => page([card()]) });
+      renderPage(DashboardPage, { path: '/dashboard', url: '/dashboard', api });
+      await screen.findByRole('link', { name: /^sam/ });
+      const toggle = screen.getByRole('button', { name: 'Filters' });
+      expect(document.getElementById('dashboard-filters')).toBeNull();
+      expect(document.querySelectorAll('option')).toHaveLength(2); // the sort's
+      expect(toggle.getAttribute('aria-controls')).toBeNull();
+      fireEvent.click(toggle);
+      fireEvent.change(screen.getByLabelText('Age from'), { target: { value: '30' } });
+      expect(toggle.getAttribute('aria-controls')).toBe('dashboard-filters');
+      fireEvent.click(toggle);
+      fireEvent.click(toggle);
+      expect((screen.getByLabelText('Age from') as HTMLSelectElement).value).toBe('30');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('keeps applied filters in the address and starts again from page 1', async () => {

@@ -3,7 +3,7 @@ import { memberPlaces } from '@ukd/contracts';
 import type { ProfileSearchFilters } from '@ukd/contracts/api';
 import { PROFILE_LIMITS, UK_REGION_OPTIONS } from '@ukd/contracts/api/options';
 import { selectUser } from '@ukd/store';
-import { Button, EmptyState, SelectField, SiteLink, TextField } from '@ukd/ui';
+import { Button, EmptyState, SelectField, SiteLink, TextField, useMediaQuery } from '@ukd/ui';
 import { type FormEvent, useDeferredValue, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { useSearchParams } from 'react-router';
@@ -21,6 +21,9 @@ import {
   writeSearch,
 } from './search-params';
 
+/** Where the filters sit beside the results (dashboard.module.css's breakpoint). */
+const FILTERS_BESIDE_RESULTS = '(min-width: 1024px)';
+
 const AGE_OPTIONS = Array.from({ length: PROFILE_LIMITS.age.max - PROFILE_LIMITS.age.min + 1 }, (_, i) => {
   const age = String(PROFILE_LIMITS.age.min + i);
   return { value: age, label: age };
@@ -30,6 +33,12 @@ export default function DashboardPage() {
   const [params, setParams] = useSearchParams();
   const search = readSearch(params);
   const [filtersOpen, setFiltersOpen] = useState(false);
+  // Below 1024 px the filters fold away behind their button, and are built the first time it is
+  // opened: they are a third of the page's elements (the age lists alone have 166 options),
+  // which a phone built on every visit and hardly ever showed.
+  const filtersBeside = useMediaQuery(FILTERS_BESIDE_RESULTS);
+  const [filtersBuilt, setFiltersBuilt] = useState(false);
+  const showFilters = filtersBeside || filtersBuilt;
   const user = useSelector(selectUser);
   const { data, error, isFetching, isLoading, refetch } = useBrowseProfilesQuery(browseArgs(search));
   // The cards render a moment after the answer, as a deferred update: the store's updates are
@@ -62,8 +71,11 @@ export default function DashboardPage() {
             variant="secondary"
             className={styles.filtersToggle}
             aria-expanded={filtersOpen}
-            aria-controls="dashboard-filters"
-            onClick={() => setFiltersOpen((open) => !open)}
+            aria-controls={showFilters ? 'dashboard-filters' : undefined}
+            onClick={() => {
+              setFiltersBuilt(true);
+              setFiltersOpen((open) => !open);
+            }}
           >
             Filters{filterCount ? ` (${filterCount})` : ''}
           </Button>
@@ -83,16 +95,18 @@ export default function DashboardPage() {
         </div>
       </div>
       <div className={styles.layout}>
-        <FilterForm
-          // A new address (back button, a shared link) starts the form again from it.
-          key={params.toString()}
-          filters={search.filters}
-          open={filtersOpen}
-          onApply={(filters) => {
-            setFiltersOpen(false);
-            go({ ...search, filters, page: 1 });
-          }}
-        />
+        {showFilters ? (
+          <FilterForm
+            // A new address (back button, a shared link) starts the form again from it.
+            key={params.toString()}
+            filters={search.filters}
+            open={filtersOpen}
+            onApply={(filters) => {
+              setFiltersOpen(false);
+              go({ ...search, filters, page: 1 });
+            }}
+          />
+        ) : null}
         <section aria-labelledby="results-heading" aria-busy={isFetching}>
           <h2 id="results-heading" className="ukd-visually-hidden">
             Results
