@@ -42,7 +42,8 @@ function CardPhoto({ profile, place }: { profile: Card; place: CardPlace }) {
       height={400}
       loading={place === 'later' ? 'lazy' : 'eager'}
       fetchPriority={place === 'lead' ? 'high' : undefined}
-      decoding="async"
+      // The lead photo is the page's largest paint: the browser may decode it with its frame.
+      decoding={place === 'lead' ? undefined : 'async'}
       onError={() => setSrc(fallback)}
     />
   );
