@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { analyticsTagsFromEnv, createApi, inProcessBroadcaster, loadApiOptionsFromEnv } from '@ukd/api';
 import { createRealtimeServer } from '@ukd/realtime-server';
@@ -23,6 +24,13 @@ export interface EmbeddedSiteOptions {
   env?: NodeJS.ProcessEnv;
   /** `npm run dev`: the Content-Security-Policy lets hot updates evaluate code and inject styles. */
   development?: boolean;
+}
+
+/** TLS_KEY and TLS_CERT (PEM files): the site serves https, HTTP/2 first. */
+export function tlsFromEnv(env: NodeJS.ProcessEnv): { key: Buffer; cert: Buffer } | undefined {
+  if (!env.TLS_KEY && !env.TLS_CERT) return undefined;
+  if (!env.TLS_KEY || !env.TLS_CERT) throw new Error('TLS needs both TLS_KEY and TLS_CERT (PEM files)');
+  return { key: readFileSync(env.TLS_KEY), cert: readFileSync(env.TLS_CERT) };
 }
 
 /** TrustPay's card page when PAYMENTS_PROVIDER=trustpay and TRUSTPAY_URL is unset (the API's default). */
@@ -68,7 +76,8 @@ export function allowedSocketOrigins(env: NodeJS.ProcessEnv, siteUrl: string): s
 export async function startEmbeddedSite(options: EmbeddedSiteOptions) {
   const env = options.env ?? process.env;
   const dataDir = resolve(options.dataDir);
-  const siteUrl = env.SITE_URL ?? `http://localhost:${options.port}`;
+  const tls = tlsFromEnv(env);
+  const siteUrl = env.SITE_URL ?? `${tls ? 'https' : 'http'}://localhost:${options.port}`;
 
   const credentials = realtimeCredentials(dataDir, env);
   const realtime = await createRealtimeServer({
@@ -94,6 +103,7 @@ export async function startEmbeddedSite(options: EmbeddedSiteOptions) {
     development: options.development === true,
     // The API reads the same ids (and warns about a malformed one); here they only open the CSP.
     extraSources: tagSources(analyticsTagsFromEnv(env, () => {})),
+    ...(tls ? { tls } : {}),
     // e.g. TRUST_PROXY=10.0.0.0/8 behind a load balancer; unset, forwarded headers are ignored.
     ...(env.TRUST_PROXY ? { trustProxy: env.TRUST_PROXY.split(',') } : {}),
   });
@@ -103,6 +113,8 @@ export async function startEmbeddedSite(options: EmbeddedSiteOptions) {
 
   return {
     app,
+    /** Where it answers: `https://…` when it serves TLS. */
+    url: siteUrl,
     async close() {
       // Realtime first: clients get 4200 and reconnect to whichever node comes back.
       await realtime.close();

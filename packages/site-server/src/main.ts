@@ -22,7 +22,7 @@ async function serve(): Promise<void> {
     port,
     logLevel: process.env.LOG_LEVEL ?? 'info',
   });
-  site.app.log.info(`Flirtlane is running at http://localhost:${port}`);
+  site.app.log.info(`Flirtlane is running at ${site.url}`);
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {

@@ -1,8 +1,10 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Http2SecureServer } from 'node:http2';
 import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
 import Fastify, {
+  type FastifyHttp2SecureOptions,
   type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
@@ -58,6 +60,12 @@ export interface SiteServerOptions {
   development?: boolean;
   /** Origins of configured analytics and ads tags (`tagSources`), allowed by the CSP. */
   extraSources?: ExtraSources;
+  /**
+   * Serve over TLS, HTTP/2 first (HTTP/1.1 for clients without it, and for the realtime
+   * sockets, which browsers open over HTTP/1.1). A member's page loads some thirty files, which
+   * HTTP/1.1 queues six at a time per connection limit; HTTP/2 sends them on one connection.
+   */
+  tls?: { key: string | Buffer; cert: string | Buffer };
 }
 
 /** Paths that are files or services, never pages: a miss there is a plain 404. */
@@ -79,8 +87,19 @@ export async function createSiteServer({
   captcha,
   development = false,
   extraSources = {},
+  tls,
 }: SiteServerOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger, trustProxy });
+  // HTTP/2's compatibility request and response stand in for Node's HTTP/1 ones wherever this
+  // server and the API read them (and on an HTTP/1.1 connection they are those), so the instance
+  // is typed as the HTTP/1 one.
+  const app = tls
+    ? (Fastify<Http2SecureServer>({
+        logger: logger as FastifyHttp2SecureOptions<Http2SecureServer>['logger'],
+        trustProxy,
+        http2: true,
+        https: { allowHTTP1: true, key: tls.key, cert: tls.cert },
+      }) as unknown as FastifyInstance)
+    : Fastify({ logger, trustProxy });
   const siteOrigin = originOf(siteUrl);
   const remoteOrigins = createRemoteOrigins(siteDir);
   const policy: SecurityHeaderOptions = {
