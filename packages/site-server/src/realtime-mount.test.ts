@@ -1,13 +1,11 @@
 import { mkdtempSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRealtimeServer } from '@ukd/realtime-server';
 import { triggerEvents } from '@ukd/realtime-server/pusher-http-client';
 import Pusher from 'pusher-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { realtimeCredentials } from './realtime-credentials';
-import { createSiteServer } from './site-server';
+import { listenWithRealtime } from './test/realtime-site';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'site-realtime-'));
 const credentials = realtimeCredentials(dataDir, {});
@@ -15,14 +13,10 @@ let port = 0;
 let close: () => Promise<void>;
 
 beforeAll(async () => {
-  const realtime = await createRealtimeServer({ apps: [credentials] });
-  const app = await createSiteServer({ siteDir: mkdtempSync(join(tmpdir(), 'site-')), realtime });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  port = (app.server.address() as AddressInfo).port;
-  close = async () => {
-    await realtime.close();
-    await app.close();
-  };
+  ({ port, close } = await listenWithRealtime(
+    { apps: [credentials] },
+    { siteDir: mkdtempSync(join(tmpdir(), 'site-')) },
+  ));
 });
 afterAll(() => close());
 

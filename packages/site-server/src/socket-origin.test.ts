@@ -1,13 +1,11 @@
 import { mkdtempSync } from 'node:fs';
 import { request } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRealtimeServer } from '@ukd/realtime-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allowedSocketOrigins } from './embedded-site';
 import { realtimeCredentials } from './realtime-credentials';
-import { createSiteServer } from './site-server';
+import { listenWithRealtime } from './test/realtime-site';
 
 const credentials = realtimeCredentials(mkdtempSync(join(tmpdir(), 'site-origin-')), {});
 const siteUrl = 'http://localhost:4173';
@@ -16,17 +14,10 @@ let close: () => Promise<void>;
 
 beforeAll(async () => {
   // What startEmbeddedSite gives the realtime server when ALLOWED_ORIGINS is unset.
-  const realtime = await createRealtimeServer({
-    apps: [credentials],
-    allowedOrigins: allowedSocketOrigins({}, siteUrl),
-  });
-  const app = await createSiteServer({ siteDir: mkdtempSync(join(tmpdir(), 'site-')), realtime, siteUrl });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  port = (app.server.address() as AddressInfo).port;
-  close = async () => {
-    await realtime.close();
-    await app.close();
-  };
+  ({ port, close } = await listenWithRealtime(
+    { apps: [credentials], allowedOrigins: allowedSocketOrigins({}, siteUrl) },
+    { siteDir: mkdtempSync(join(tmpdir(), 'site-')), siteUrl },
+  ));
 });
 afterAll(() => close());
 

@@ -1,15 +1,13 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import http2 from 'node:http2';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import tls from 'node:tls';
-import { createRealtimeServer } from '@ukd/realtime-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tlsFromEnv } from './embedded-site';
 import { realtimeCredentials } from './realtime-credentials';
-import { createSiteServer } from './site-server';
+import { listenWithRealtime } from './test/realtime-site';
 
 const dir = mkdtempSync(join(tmpdir(), 'site-tls-'));
 const keyFile = join(dir, 'key.pem');
@@ -40,16 +38,9 @@ let port = 0;
 let close: () => Promise<void>;
 
 beforeAll(async () => {
-  const realtime = await createRealtimeServer({ apps: [credentials] });
   const site = tlsFromEnv({ TLS_KEY: keyFile, TLS_CERT: certFile });
   if (!site) throw new Error('no TLS options');
-  const app = await createSiteServer({ siteDir, realtime, tls: site });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  port = (app.server.address() as AddressInfo).port;
-  close = async () => {
-    await realtime.close();
-    await app.close();
-  };
+  ({ port, close } = await listenWithRealtime({ apps: [credentials] }, { siteDir, tls: site }));
 });
 afterAll(() => close());
 
