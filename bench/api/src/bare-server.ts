@@ -4,6 +4,9 @@
 // No sessions, no validation beyond the token, no resource shaping: what "as fast as this stack
 // goes" means for these queries. Env: PORT, DATABASE_URL, JWT_SECRET, SITE_KEY, WORKERS, DB_POOL_SIZE,
 // REALTIME_API_HOST/PORT and REALTIME_APP_ID/KEY/SECRET (where a send is published).
+// With PGLITE_DIR instead of DATABASE_URL: the same statements on plain PGlite (one process),
+// the baseline of the embedded default.
+import { PGlite } from '@electric-sql/pglite';
 import { runWorkers, workerCount } from '@ukd/api';
 import { triggerEvents } from '@ukd/realtime-server/pusher-http-client';
 import Fastify from 'fastify';
@@ -28,8 +31,32 @@ const realtime = {
   secret: env.REALTIME_APP_SECRET ?? '',
 };
 
-async function serve(): Promise<void> {
+interface Statement {
+  name: string;
+  text: string;
+  values: unknown[];
+}
+
+interface BareDatabase {
+  query(statement: Statement): Promise<{ rows: Record<string, unknown>[] }>;
+  end(): Promise<void>;
+}
+
+/** PostgreSQL through a `pg` pool with named (prepared) statements, or plain PGlite on disk. */
+async function openBareDatabase(): Promise<BareDatabase> {
+  if (env.PGLITE_DIR) {
+    const db = await PGlite.create(env.PGLITE_DIR);
+    return {
+      query: ({ text, values }) => db.query<Record<string, unknown>>(text, values),
+      end: () => db.close(),
+    };
+  }
   const pool = new pg.Pool({ connectionString: env.DATABASE_URL, max: Number(env.DB_POOL_SIZE) || 10 });
+  return { query: (statement) => pool.query(statement), end: () => pool.end() };
+}
+
+async function serve(): Promise<void> {
+  const database = await openBareDatabase();
   const app = Fastify({ logger: false });
 
   async function memberUuid(authorization: string | undefined): Promise<string | null> {
@@ -50,7 +77,7 @@ async function serve(): Promise<void> {
   app.get('/api/user-conversations', async (request, reply) => {
     const uuid = await memberUuid(request.headers.authorization);
     if (!uuid) return reply.code(401).send({ message: 'Unauthenticated.' });
-    const { rows } = await pool.query({
+    const { rows } = await database.query({
       name: 'bare-conversations',
       text: `with me as (select id from users where uuid = $1)
         select c.id, c.uuid, c.updated_at, u.uuid as chatmate_uuid, u.username, u.city,
@@ -69,7 +96,7 @@ async function serve(): Promise<void> {
   app.get('/api/profiles', async (request, reply) => {
     const uuid = await memberUuid(request.headers.authorization);
     if (!uuid) return reply.code(401).send({ message: 'Unauthenticated.' });
-    const { rows } = await pool.query({
+    const { rows } = await database.query({
       name: 'bare-profiles',
       text: `with me as (select id, site_id from users where uuid = $1)
         select u.uuid, u.username, u.gender, u.date_of_birth, u.city, u.headline, u.last_active_at
@@ -87,7 +114,7 @@ async function serve(): Promise<void> {
     async (request, reply) => {
       const uuid = await memberUuid(request.headers.authorization);
       if (!uuid) return reply.code(401).send({ message: 'Unauthenticated.' });
-      const { rows } = await pool.query({
+      const { rows } = await database.query({
         name: 'bare-send',
         text: `with me as (select id from users where uuid = $1),
           c as (select c.id, case when c.initiator_id = me.id then c.recipient_id else c.initiator_id end as to_id
@@ -112,7 +139,7 @@ async function serve(): Promise<void> {
 
   app.get('/healthz', async () => ({ ok: true }));
   await app.listen({ port: Number(env.PORT), host: '127.0.0.1' });
-  const stop = () => void app.close().then(() => pool.end().then(() => process.exit(0)));
+  const stop = () => void app.close().then(() => database.end().then(() => process.exit(0)));
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
 }

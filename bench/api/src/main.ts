@@ -2,7 +2,7 @@
 // Usage: npm run bench:api [-- --seconds 10 --concurrency 200 --rate 1000 --workers 1,2 --db both]
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -203,23 +203,32 @@ async function runPostgres(): Promise<void> {
 
 async function runPglite(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-api-pglite-'));
+  const bareDir = await mkdtemp(join(tmpdir(), 'bench-api-pglite-bare-'));
   const secret = randomBytes(32).toString('hex');
   const realtimeServer = await startRealtime(secret);
-  const ours = await startOurs({
+  const env = {
     databaseUrl: undefined,
     dataDir,
     jwtSecret: randomBytes(32).toString('hex'),
     workers: 1,
     realtime: { port: realtimeServer.port, secret },
-  });
+  };
+  let ours = await startOurs(env);
+  let bare: Server | null = null;
   try {
     const fixture = await buildFixture(ours.origin, await logIn(ours.origin), undefined);
+    // One process owns a PGlite database: the bare baseline reads a copy of the same data, taken
+    // while our API is stopped (its files are then complete).
+    await ours.stop();
+    await cp(join(dataDir, 'pglite'), bareDir, { recursive: true });
+    ours = await startOurs(env);
+    bare = await startBare({ ...env, pgliteDir: bareDir });
     console.log(
-      `\nPGlite (embedded default, one process; load average ${loadavg()
+      `\nPGlite (embedded default, one process each; load average ${loadavg()
         .map((n) => n.toFixed(1))
         .join(' ')}):`,
     );
-    await measure(ours, null, [
+    await measure(ours, bare, [
       {
         label: `conversation list, ${concurrency} in flight`,
         targets: fixture.conversationList,
@@ -237,14 +246,17 @@ async function runPglite(): Promise<void> {
     ]);
   } finally {
     await ours.stop();
+    await bare?.stop();
     await realtimeServer.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    if (process.env.BENCH_KEEP_DB) console.log(`kept PGlite database: ${join(dataDir, 'pglite')}`);
+    else await rm(dataDir, { recursive: true, force: true });
+    await rm(bareDir, { recursive: true, force: true });
   }
 }
 
 console.log(
   `bench:api: ${seconds} s per phase after ${warmupSeconds} s warm-up; load generator in its own process; ` +
-    'bare = plain Fastify + pg, same token check, one SQL statement, same database and process count',
+    'bare = plain Fastify + pg (or PGlite), same token check, one SQL statement, same database and process count',
 );
 if (values.db === 'postgres' || values.db === 'both') await runPostgres();
 if (values.db === 'pglite' || values.db === 'both') await runPglite();

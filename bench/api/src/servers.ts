@@ -124,11 +124,12 @@ export function startOurs(opts: ServerEnv): Promise<Server> {
   );
 }
 
-export function startBare(opts: ServerEnv): Promise<Server> {
+/** The bare baseline on `opts.databaseUrl`, or with `pgliteDir` on a PGlite database there. */
+export function startBare(opts: ServerEnv & { pgliteDir?: string }): Promise<Server> {
   return start(
     'bench/api/src/bare-server.ts',
     {
-      DATABASE_URL: opts.databaseUrl,
+      ...(opts.pgliteDir ? { PGLITE_DIR: opts.pgliteDir } : { DATABASE_URL: opts.databaseUrl }),
       JWT_SECRET: opts.jwtSecret,
       WORKERS: String(opts.workers),
       ...realtimeEnv(opts),

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { CONNECT_TIMEOUT_MS } from './database-unavailable';
+import { PGliteClient } from './pglite-client';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -93,11 +94,11 @@ export async function openDatabase(opts: {
 
   let client: PGlite;
   if (opts.databaseUrl === 'memory://') {
-    client = new FairPGlite();
+    client = new PGliteClient();
   } else {
     const dir = join(opts.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    client = new FairPGlite(dir);
+    client = new PGliteClient(dir);
   }
   await client.waitReady;
   const pgliteDb = drizzlePglite(client, { schema });
@@ -116,24 +117,6 @@ export async function openDatabase(opts: {
       await client.close();
     },
   };
-}
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/**
- * PGlite runs a query synchronously and hands its lock to the next caller in a microtask, so
- * under load queued queries ran back to back without Node polling for I/O in between: a
- * connection opened while the API was busy was accepted only when the queue ran dry (a visitor
- * arriving at a saturated API waited seconds while members already connected were served). Each
- * query or transaction, once it holds the lock, lets the event loop take one turn first.
- */
-class FairPGlite extends PGlite {
-  override async _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T> {
-    return super._runExclusiveTransaction(async () => {
-      await nextTurn();
-      return fn();
-    });
-  }
 }
 
 /** How often PGlite's tables are checked for having grown or shrunk since they were analyzed. */

@@ -1,0 +1,86 @@
+import { PGlite } from '@electric-sql/pglite';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PGliteClient } from './pglite-client';
+
+const prepared = async (client: PGlite) =>
+  (
+    await client.query<{ statement: string }>(
+      'select statement from pg_prepared_statements order by prepare_time',
+    )
+  ).rows.map((row) => row.statement);
+
+describe('the embedded database client', () => {
+  let client: PGliteClient;
+  let plain: PGlite;
+
+  beforeEach(async () => {
+    client = new PGliteClient();
+    plain = new PGlite();
+    for (const db of [client, plain]) {
+      await db.exec(`create table note (id serial primary key, body text unique, at timestamptz,
+        tags text[], data json, done boolean, n bigint);
+        insert into note (body, at, tags, data, done, n) values
+          ('one', '2026-11-27T10:00:00Z', '{a,b}', '{"k":[1,2]}', true, 9007199254740993),
+          ('two', null, '{}', null, false, null);`);
+    }
+  });
+
+  afterEach(async () => {
+    await client.close();
+    await plain.close();
+  });
+
+  it('plans a parameterised query once and answers as PGlite itself does', async () => {
+    const text = 'select * from note where id >= $1 and body <> $2 order by id';
+    const ours = await client.query(text, [1, 'none']);
+    expect(ours).toEqual(await plain.query(text, [1, 'none']));
+    expect(await client.query(text, [2, 'none'])).toEqual(await plain.query(text, [2, 'none']));
+    // Dates, arrays and JSON as parameters go through the same serializers.
+    const typed = 'select $1::timestamptz as at, $2::text[] as tags, $3::json as data, $4::boolean as done';
+    const values = [new Date('2026-01-02T03:04:05Z'), ['x', 'y'], { a: 1 }, null];
+    expect(await client.query(typed, values)).toEqual(await plain.query(typed, values));
+    expect(await prepared(client)).toEqual([text, typed]);
+    // Queries without parameters (and PGlite's own path) prepare nothing.
+    await client.query('select count(*) from note');
+    expect(await prepared(client)).toHaveLength(2);
+  });
+
+  it('parses a statement again when a table it reads changes shape or it was deallocated', async () => {
+    const text = 'select * from note where id = $1';
+    expect(Object.keys((await client.query<object>(text, [1])).rows[0] ?? {})).not.toContain('extra');
+    await client.exec('alter table note add column extra integer default 7');
+    expect((await client.query<{ extra: number }>(text, [1])).rows[0]?.extra).toBe(7);
+    await client.exec('deallocate all');
+    expect((await client.query<{ body: string }>(text, [1])).rows[0]?.body).toBe('one');
+    expect(await prepared(client)).toEqual([text]);
+  });
+
+  it('reports a failed statement and carries on', async () => {
+    const insert = 'insert into note (body) values ($1) returning id';
+    await expect(client.query(insert, ['one'])).rejects.toMatchObject({ code: '23505' });
+    expect((await client.query<{ id: number }>(insert, ['three'])).rows).toEqual([{ id: 4 }]);
+    await expect(client.query('select * from nowhere where id = $1', [1])).rejects.toMatchObject({
+      code: '42P01',
+    });
+    expect((await client.query('select body from note where id = $1', [4])).rows).toEqual([
+      { body: 'three' },
+    ]);
+  });
+
+  it('keeps transactions whole: their queries wait, and a rollback undoes theirs', async () => {
+    const count = async () =>
+      (await client.query<{ n: number }>('select count(*)::int as n from note where id > $1', [0])).rows[0]
+        ?.n;
+    let outside: Promise<number | undefined> | null = null;
+    await expect(
+      client.transaction(async (tx) => {
+        await tx.query('insert into note (body) values ($1)', ['in a transaction']);
+        // A query from outside waits for the transaction's end rather than running inside it.
+        outside = count();
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await outside).toBe(2);
+    expect(await count()).toBe(2);
+  });
+});
