@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from './db/database';
+import { ExpiringCache } from './db/expiring-cache';
 import { type SiteRow, settings, sites } from './db/schema';
 
 export const SEASONAL_EVENTS = [
@@ -35,8 +36,9 @@ const CACHE_MS = 2_000;
 
 /** Sites by key and their operator settings, cached briefly per process. */
 export class SiteDirectory {
-  private readonly sitesByKey = new Map<string, { site: SiteRow | null; at: number }>();
-  private readonly settingsBySite = new Map<number, { value: SiteSettings; at: number }>();
+  // Unknown keys are not kept: the cache would otherwise grow with whatever clients send.
+  private readonly sitesByKey = new ExpiringCache<string, SiteRow | null>(60_000, (site) => site !== null);
+  private readonly settingsBySite = new ExpiringCache<number, SiteSettings>(CACHE_MS);
 
   constructor(private readonly db: Db) {}
 
@@ -47,23 +49,20 @@ export class SiteDirectory {
     return site;
   }
 
-  async byKey(key: string): Promise<SiteRow | null> {
-    const cached = this.sitesByKey.get(key);
-    if (cached && Date.now() - cached.at < 60_000) return cached.site;
-    const [site] = await this.db.select().from(sites).where(eq(sites.key, key));
-    // Unknown keys are not cached: the map would otherwise grow with whatever clients send.
-    if (site) this.sitesByKey.set(key, { site, at: Date.now() });
-    return site ?? null;
+  byKey(key: string): Promise<SiteRow | null> {
+    return this.sitesByKey.get(key, async () => {
+      const [site] = await this.db.select().from(sites).where(eq(sites.key, key));
+      return site ?? null;
+    });
   }
 
-  async settings(siteId: number): Promise<SiteSettings> {
-    const cached = this.settingsBySite.get(siteId);
-    if (cached && Date.now() - cached.at < CACHE_MS) return cached.value;
-    const rows = await this.db.select().from(settings).where(eq(settings.siteId, siteId));
-    const value: SiteSettings = structuredClone(DEFAULTS);
-    for (const row of rows) applySetting(value, row.key, row.value);
-    this.settingsBySite.set(siteId, { value, at: Date.now() });
-    return value;
+  settings(siteId: number): Promise<SiteSettings> {
+    return this.settingsBySite.get(siteId, async () => {
+      const rows = await this.db.select().from(settings).where(eq(settings.siteId, siteId));
+      const value: SiteSettings = structuredClone(DEFAULTS);
+      for (const row of rows) applySetting(value, row.key, row.value);
+      return value;
+    });
   }
 
   async set(siteId: number, key: SettingKey, value: boolean | string | null): Promise<void> {

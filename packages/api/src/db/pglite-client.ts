@@ -7,6 +7,18 @@ import {
   type Results,
 } from '@electric-sql/pglite';
 
+function concat(parts: Uint8Array[]): Uint8Array {
+  const whole = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    whole.set(part, at);
+    at += part.length;
+  }
+  return whole;
+}
+
+type Parsers = PGlite['parsers'];
+
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Query shapes are a fixed set; the bound only guards against a caller that inlines values. */
@@ -40,6 +52,7 @@ const isStale = (error: unknown) => {
  */
 export class PGliteClient extends PGlite {
   readonly #statements = new Map<string, NamedStatement>();
+  readonly #mergedParsers = new WeakMap<object, Parsers>();
   #named = 0;
 
   override async _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T> {
@@ -77,20 +90,36 @@ export class PGliteClient extends PGlite {
       const serialize = options?.serializers?.[type] ?? this.serializers[type];
       return serialize ? serialize(value) : String(value);
     });
-    const results: messages.BackendMessage[] = [];
-    try {
-      results.push(
-        ...(await this.#send(protocol.serialize.bind({ statement: statement.name, values }))),
-        ...(await this.#send(protocol.serialize.describe({ type: 'P' }))),
-        ...(await this.#send(protocol.serialize.execute({}))),
-      );
-    } finally {
-      results.push(...(await this.#send(protocol.serialize.sync())));
-    }
+    // Bind, describe, execute and sync as one message: PGlite handles a pipeline in one call
+    // (and after an error the backend skips to the sync, so it is left ready either way).
+    const results = await this.#send(
+      concat([
+        protocol.serialize.bind({ statement: statement.name, values }),
+        protocol.serialize.describe({ type: 'P' }),
+        protocol.serialize.execute({}),
+        protocol.serialize.sync(),
+      ]),
+    );
     await this.syncToFs();
-    const [result] = parse.parseResults(results, this.parsers, options);
+    const [result] = parse.parseResults(results, this.#parsersFor(options?.parsers), {
+      rowMode: options?.rowMode,
+    });
     if (!result) throw new Error('PGlite answered no result');
     return result as Results<T>;
+  }
+
+  /**
+   * PGlite's parsers with a query's own on top, merged once per set of them: PGlite spreads the
+   * two into a new object on every query (drizzle passes its own for dates on each).
+   */
+  #parsersFor(own: QueryOptions['parsers']): Parsers {
+    if (!own) return this.parsers;
+    let merged = this.#mergedParsers.get(own);
+    if (!merged) {
+      merged = { ...this.parsers, ...own };
+      this.#mergedParsers.set(own, merged);
+    }
+    return merged;
   }
 
   async #prepare(text: string, options: QueryOptions | undefined): Promise<NamedStatement> {

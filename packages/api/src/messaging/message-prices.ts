@@ -6,6 +6,7 @@ import {
 } from '@ukd/contracts/api';
 import { and, eq, like } from 'drizzle-orm';
 import type { Db } from '../db/database';
+import { ExpiringCache } from '../db/expiring-cache';
 import { settings } from '../db/schema';
 
 const PREFIX = 'message_price.';
@@ -18,13 +19,15 @@ const MAX_PRICE = 1_000_000;
  * process, like the other site settings.
  */
 export class MessagePriceList {
-  readonly #cache = new Map<number, { value: MessagePrices; at: number }>();
+  readonly #cache = new ExpiringCache<number, MessagePrices>(CACHE_MS);
 
   constructor(private readonly db: Db) {}
 
-  async prices(siteId: number): Promise<MessagePrices> {
-    const cached = this.#cache.get(siteId);
-    if (cached && Date.now() - cached.at < CACHE_MS) return cached.value;
+  prices(siteId: number): Promise<MessagePrices> {
+    return this.#cache.get(siteId, () => this.read(siteId));
+  }
+
+  private async read(siteId: number): Promise<MessagePrices> {
     const rows = await this.db
       .select({ key: settings.key, value: settings.value })
       .from(settings)
@@ -43,7 +46,6 @@ export class MessagePriceList {
         value[type] = price;
       }
     }
-    this.#cache.set(siteId, { value, at: Date.now() });
     return value;
   }
 
