@@ -6,6 +6,7 @@ import * as ReactDOMClient from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter, matchRoutes, Route, Routes } from 'react-router';
 import singleSpaReact from 'single-spa-react';
+import { AddressCatchUp } from './address-catch-up';
 import { preloadableLazy } from './preloadable-lazy';
 import type { RemoteRoute } from './remote-routes';
 
@@ -14,7 +15,10 @@ function RemoteProviders({ shell, basename, children }: RemoteAppProps & { child
   return (
     <Provider store={shell.store}>
       <ShellProvider shell={shell}>
-        <BrowserRouter basename={basename}>{children}</BrowserRouter>
+        <BrowserRouter basename={basename}>
+          <AddressCatchUp basename={basename} />
+          {children}
+        </BrowserRouter>
       </ShellProvider>
     </Provider>
   );

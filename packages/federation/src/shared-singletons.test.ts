@@ -20,7 +20,8 @@ function sourceFiles(dir: string): string[] {
     if (entry === 'prerender' || entry === 'prerender.tsx') continue;
     const path = join(dir, entry);
     if (statSync(path).isDirectory()) out.push(...sourceFiles(path));
-    else if (/\.(ts|tsx)$/.test(entry) && !/\.test\.tsx?$/.test(entry)) out.push(path);
+    // `*.test.tsx` and `test-*.tsx` (a unit's test helpers) serve unit tests only.
+    else if (/\.(ts|tsx)$/.test(entry) && !/\.test\.tsx?$|^test-/.test(entry)) out.push(path);
   }
   return out;
 }

@@ -78,7 +78,6 @@ export const treeShakenExports: Partial<Record<(typeof sharedSingletons)[number]
   'react-router': [
     'BrowserRouter',
     'Link',
-    'MemoryRouter',
     'Navigate',
     'Route',
     'Routes',

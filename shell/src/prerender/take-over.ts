@@ -27,6 +27,8 @@ export function takeOverPrerendered(prerendered: HTMLElement, { patienceMs = 15_
     const typed = typedFields(prerendered);
     prerendered.replaceWith(root);
     carryOver(root, typed, focused);
+    // A link followed while the router's first render was under way went unheard: it listens now.
+    if (window.location.pathname !== path) window.dispatchEvent(new PopStateEvent('popstate'));
   };
   const observer = new MutationObserver(() => {
     if (ready()) swap();
@@ -43,6 +45,9 @@ export function takeOverPrerendered(prerendered: HTMLElement, { patienceMs = 15_
     if (url.origin !== window.location.origin) return;
     event.preventDefault();
     window.history.pushState(null, '', url.pathname + url.search + url.hash);
+    // The router hears only `popstate` (without it, the swap showed the list under the
+    // article's address); one not yet started reads the new address when it does.
+    window.dispatchEvent(new PopStateEvent('popstate'));
   }
   prerendered.addEventListener('click', followInPage);
   return root;
