@@ -62,6 +62,10 @@ describe('the embedded database client', () => {
     await expect(client.query('select * from nowhere where id = $1', [1])).rejects.toMatchObject({
       code: '42P01',
     });
+    // A value the statement's parameter type refuses fails at bind, inside the pipeline.
+    await expect(client.query('select body from note where id = $1', ['abc'])).rejects.toMatchObject({
+      code: '22P02',
+    });
     expect((await client.query('select body from note where id = $1', [4])).rows).toEqual([
       { body: 'three' },
     ]);
