@@ -89,6 +89,44 @@ describe('realtime connection', () => {
     expect(shellEvents).toEqual([{ id: 1 }, { id: 2 }]);
   });
 
+  it('opens no connection when disconnected while still loading (a logout just after login), and connects again later', async () => {
+    node = await startNode();
+    const port = node.port;
+    let release: () => void = () => undefined;
+    const loaded = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let opened = 0;
+    const CountingEcho = new Proxy(Echo, {
+      construct(target, args) {
+        opened += 1;
+        return Reflect.construct(target, args);
+      },
+    });
+    const realtime = createRealtime({
+      settings: { key: app.key, host: '127.0.0.1', port, scheme: 'ws' },
+      authorize: async (socketId, channelName) => ({ auth: signChannel(app, socketId, channelName) }),
+      load: async () => {
+        await loaded;
+        return { Echo: CountingEcho, Pusher };
+      },
+    });
+    client = realtime;
+    realtime.owned('shell').subscribe(channel, 'notification.created', () => undefined);
+    realtime.disconnect();
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(opened).toBe(0);
+
+    const subscribed = new Promise<void>((resolve) =>
+      realtime
+        .owned('shell')
+        .subscribe(channel, 'notification.created', () => undefined, { onSubscribed: resolve }),
+    );
+    await subscribed;
+    expect(opened).toBe(1);
+  });
+
   it('refuses nothing silently: a denied channel never delivers', async () => {
     node = await startNode();
     const realtime = connectClient(node.port, ['private-notifications.user.other']);

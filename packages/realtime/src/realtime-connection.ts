@@ -52,6 +52,9 @@ export interface OwnedRealtime {
  * subscription belongs to an owner (`shell`, a remote id), so a remote's handlers are all
  * removed when it unmounts; a channel is left when no handler needs it any more.
  */
+/** A subscription whose connection was given up (logout while loading, modules unreachable) has nothing to do. */
+const ignoreClosed = () => undefined;
+
 export function createRealtime(options: RealtimeOptions) {
   let echo: EchoInstance | null = null;
   let connecting: Promise<EchoInstance> | null = null;
@@ -65,13 +68,19 @@ export function createRealtime(options: RealtimeOptions) {
   }>();
   const reconnectHandlers = new Set<{ owner: string; handler: () => void }>();
   let wasConnected = false;
+  /** Counts `disconnect` calls: a connection still loading when the member logs out is not opened. */
+  let closings = 0;
 
   async function connect(): Promise<EchoInstance> {
     connecting ??= (async () => {
+      const closingsBefore = closings;
       const [{ Echo: EchoClass, Pusher: PusherClass }, settings] = await Promise.all([
         (options.load ?? defaultLoad)(),
         typeof options.settings === 'function' ? options.settings() : options.settings,
       ]);
+      // Opening it now would leave a socket (and pusher-js's transport note in the storage
+      // logout has just cleared) for nobody.
+      if (closings !== closingsBefore) throw new Error('realtime disconnected while connecting');
       const instance = new EchoClass({
         broadcaster: 'pusher',
         key: settings.key,
@@ -103,7 +112,12 @@ export function createRealtime(options: RealtimeOptions) {
       echo = instance;
       return instance;
     })();
-    return connecting;
+    const attempt = connecting;
+    // A failed attempt is not kept: the next subscription tries again.
+    attempt.catch(() => {
+      if (connecting === attempt) connecting = null;
+    });
+    return attempt;
   }
 
   function isNeeded(channel: string) {
@@ -127,11 +141,11 @@ export function createRealtime(options: RealtimeOptions) {
   ): () => void {
     const subscription = { owner, channel, event, handler };
     subscriptions.add(subscription);
-    void connect().then((instance) => {
+    connect().then((instance) => {
       if (!subscriptions.has(subscription)) return;
       const joined = instance.private(channel).listen(`.${event}`, handler);
       if (hooks.onSubscribed) joined.subscribed(hooks.onSubscribed);
-    });
+    }, ignoreClosed);
     return () => {
       if (subscriptions.delete(subscription)) stop(subscription);
     };
@@ -140,9 +154,9 @@ export function createRealtime(options: RealtimeOptions) {
   function listenForWhisper(owner: string, channel: string, event: string, handler: Handler): () => void {
     const subscription = { owner, channel, event, handler, whisper: true };
     subscriptions.add(subscription);
-    void connect().then((instance) => {
+    connect().then((instance) => {
       if (subscriptions.has(subscription)) instance.private(channel).listenForWhisper(event, handler);
-    });
+    }, ignoreClosed);
     return () => {
       if (subscriptions.delete(subscription)) stop(subscription);
     };
@@ -177,7 +191,7 @@ export function createRealtime(options: RealtimeOptions) {
      */
     join(channel: string, onCount?: (members: number) => void): () => void {
       let left = false;
-      void connect().then((instance) => {
+      connect().then((instance) => {
         if (left) return;
         const presence = instance.join(channel);
         if (!onCount) return;
@@ -190,7 +204,7 @@ export function createRealtime(options: RealtimeOptions) {
           .here((here: unknown[]) => tell(here.length))
           .joining(() => tell(members + 1))
           .leaving(() => tell(members - 1));
-      });
+      }, ignoreClosed);
       return () => {
         left = true;
         echo?.leave(channel);
@@ -207,6 +221,7 @@ export function createRealtime(options: RealtimeOptions) {
     },
     socketId,
     disconnect() {
+      closings += 1;
       subscriptions.clear();
       echo?.disconnect();
       echo = null;
