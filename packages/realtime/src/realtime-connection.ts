@@ -47,14 +47,14 @@ export interface OwnedRealtime {
   socketId(): string | undefined;
 }
 
+/** A subscription whose connection was given up (logout while loading, modules unreachable) has nothing to do. */
+const ignoreClosed = () => undefined;
+
 /**
  * One realtime connection per member session, shared by the shell and every remote. Each
  * subscription belongs to an owner (`shell`, a remote id), so a remote's handlers are all
  * removed when it unmounts; a channel is left when no handler needs it any more.
  */
-/** A subscription whose connection was given up (logout while loading, modules unreachable) has nothing to do. */
-const ignoreClosed = () => undefined;
-
 export function createRealtime(options: RealtimeOptions) {
   let echo: EchoInstance | null = null;
   let connecting: Promise<EchoInstance> | null = null;
