@@ -1,7 +1,6 @@
 import type { NotificationCreatedEvent } from '@ukd/contracts/api';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { messages } from '../db/messaging-schema';
 import type { Param } from '../db/prepared-statement';
 import { memberInteractions, profileVisits, type UserRow, users } from '../db/schema';
 import { messageCounters } from '../messaging/conversations';
@@ -51,22 +50,12 @@ export type NotificationCounts = NotificationCreatedEvent['counts'];
 
 /**
  * The member's badge counters as they stand now, counted exactly as `/me` counts them (columns
- * `unread_messages`, `new_visitors`, `unread_favorites`; one row). The notification writer reads
- * them in the statement that stores each notification: it runs after every message, wink and visit.
+ * `unread_messages`, `new_visitors`, `unread_favorites`; one row): the database function
+ * `notification_counts` (migration 0010), so the notification writer's insert and `send_message`
+ * count alike. They are read with every notification: after every message, wink and visit.
  */
 export function notificationCountsSql(member: Param<number>): SQL {
-  return sql`
-    select
-      (select count(*) from ${messages} where ${messages.toId} = ${member} and ${messages.readAt} is null
-         and ${notBlocked(member, messages.fromId)}) as unread_messages,
-      (select count(*) from ${profileVisits} where ${profileVisits.visitedId} = ${member}
-         and ${profileVisits.lastVisitedAt} > coalesce(u.visitors_seen_at, 'epoch')
-         and ${visibleOther(member, profileVisits.visitorId)}) as new_visitors,
-      (select count(*) from ${memberInteractions} where ${memberInteractions.targetId} = ${member}
-         and ${memberInteractions.kind} = 'favorite'
-         and ${memberInteractions.createdAt} > coalesce(u.favorites_seen_at, 'epoch')
-         and ${visibleOther(member, memberInteractions.userId)}) as unread_favorites
-    from ${users} u where u.id = ${member}`;
+  return sql`select * from notification_counts(${member}::integer)`;
 }
 
 /** The columns of `notificationCountsSql`, as a driver answers them. */

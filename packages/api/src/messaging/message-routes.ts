@@ -22,7 +22,7 @@ import { messageCounters, participantConversation } from './conversations';
 import { MessagePriceList } from './message-prices';
 import { messageResource } from './message-resource';
 import { readSendInput } from './send-input';
-import { MessageSender, type SendContext } from './send-message';
+import { MessageSender, type SendResult } from './send-message';
 
 const MAX_MESSAGE_ID = Number.MAX_SAFE_INTEGER;
 
@@ -126,33 +126,24 @@ export function messageRoutes(app: ApiApp, ctx: AppContext): void {
     },
     async (request, reply) => {
       const member = currentMember(request);
-      // Read once the client id is known, before any image work: the conversation (404 unless
-      // it is the member's), a repeat, and the permission.
-      const context: { read?: SendContext } = {};
+      // An image send reads the conversation (404 unless it is the member's) and a repeat once the
+      // client id is known, before any image work; every send is then one round trip.
       const asked = await readSendInput(ctx, request, async (id) => {
-        context.read = await sender.prepare(member.user, request.params.uuid, id);
-        return context.read.repeat;
+        const context = await sender.prepare(member.user, request.params.uuid, id);
+        return context.repeat;
       });
-      if (asked.kind === 'repeat') {
-        const { message, credits } = asked.result;
+      const respond = ({ created, message, credits }: SendResult) => {
         ctx.members.expectBalance(member.user.id, credits);
-        return reply.code(200).send({ data: message, meta: { credits } });
-      }
+        return reply.code(created ? 201 : 200).send({ data: message, meta: { credits } });
+      };
+      if (asked.kind === 'repeat') return respond(asked.result);
       const { input, uploaded } = asked;
       try {
         const price = await priceFor(member, input.type);
         const socketId = requestSocketId(request);
-        if (!context.read) throw new Error('send read no context');
-        const result = await sender.send(member.user, input, {
-          price,
-          socketId,
-          context: context.read,
-        });
+        const result = await sender.send(member.user, request.params.uuid, input, { price, socketId });
         if (!result.created && uploaded) await ctx.photoStore.remove(uploaded);
-        ctx.members.expectBalance(member.user.id, result.credits);
-        return reply
-          .code(result.created ? 201 : 200)
-          .send({ data: result.message, meta: { credits: result.credits } });
+        return respond(result);
       } catch (error) {
         if (uploaded) await ctx.photoStore.remove(uploaded);
         throw error;

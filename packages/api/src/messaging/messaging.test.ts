@@ -257,6 +257,9 @@ for (const { driver, skip } of drivers) {
         },
       });
       expect(notes.filter((n) => n.data.action_type === 'MESSAGE_RECEIVED')).toHaveLength(2);
+      // Stored with the message, in the same call: its time is the message's, to the millisecond.
+      expect(notes[0]?.data.timestamp).toBe(wink.json().data.created_at);
+      expect(notes[0]?.created_at).toBe(wink.json().data.created_at);
     });
 
     it('a retried send returns the original: one message and one debit, also for concurrent duplicates', async () => {

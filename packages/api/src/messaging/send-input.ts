@@ -33,7 +33,7 @@ export type SendRequest =
   | { kind: 'repeat'; result: SendResult }
   | { kind: 'new'; input: SendInput; uploaded: string | null };
 
-/** An earlier send with this client id, if any (a repeat is answered before any image work). */
+/** An earlier send with this client id, if any (an image's repeat is answered before any image work). */
 type FindRepeat = (clientMsgId: string) => Promise<SendResult | null>;
 
 const imageRequired = () => fieldError('image', ruleMessages.required('image'));
@@ -86,21 +86,25 @@ async function multipartInput(
   };
 }
 
-/** JSON: text, wink or trigger; a wink carries no body. */
-async function jsonInput(request: FastifyRequest, repeat: FindRepeat): Promise<SendRequest> {
+/**
+ * JSON: text, wink or trigger; a wink carries no body. A repeat is found by the send itself
+ * (one round trip), so nothing is read here.
+ */
+function jsonInput(request: FastifyRequest): SendRequest {
   const parsed = parseOr422(sendBody, request.body);
   const id = parsed.client_msg_id.toLowerCase();
-  const earlier = await repeat(id);
-  if (earlier) return { kind: 'repeat', result: earlier };
   const body = parsed.type === 'wink' ? null : parseOr422(textBody, { body: parsed.body }).body;
   return { kind: 'new', input: { clientMsgId: id, type: parsed.type, body, image: null }, uploaded: null };
 }
 
-/** Reads a send, JSON or multipart, into a SendInput (or the earlier send it repeats). */
-export function readSendInput(
+/**
+ * Reads a send, JSON or multipart, into a SendInput, or, for an image, the earlier send it
+ * repeats (found before the image is processed and stored).
+ */
+export async function readSendInput(
   ctx: AppContext,
   request: FastifyRequest,
   repeat: FindRepeat,
 ): Promise<SendRequest> {
-  return request.isMultipart() ? multipartInput(ctx, request, repeat) : jsonInput(request, repeat);
+  return request.isMultipart() ? multipartInput(ctx, request, repeat) : jsonInput(request);
 }

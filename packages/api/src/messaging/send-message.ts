@@ -6,22 +6,22 @@ import {
   MESSAGE_BLOCKED_MESSAGE,
   type Message,
   type MessageType,
+  type NotificationData,
 } from '@ukd/contracts/api';
-import { and, eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { maybeRowFromJson } from '../db/json-rows';
+import { executedRows, maybeRowFromJson, rowFromJson } from '../db/json-rows';
 import { type ConversationRow, conversations, type MessageRow, messages } from '../db/messaging-schema';
-import { param, preparedPer } from '../db/prepared-statement';
-import { photos, type UserRow, users } from '../db/schema';
+import { param, preparedStatement } from '../db/prepared-statement';
+import { type UserRow, users } from '../db/schema';
 import { ApiError, fieldError, notFound } from '../http/api-error';
 import { tooManyRequests } from '../http/rate-limiter';
 import { shownPhotoJson } from '../photos/photo-resource';
-import { primaryPhotoUrls } from '../profiles/profile-resource';
+import { defaultAvatarUrl } from '../user-resource';
 import { conversationUuidOf, participantOf, viewerSide } from './conversations';
 import type { DbOrTx } from './credit-ledger';
 import { messageResource } from './message-resource';
-import { storeMessage } from './store-message';
+import { type StoredNotification, storeOutcomeOf } from './store-message';
 
 export interface SendInput {
   clientMsgId: string;
@@ -50,38 +50,66 @@ async function balanceOf(db: DbOrTx, userId: number): Promise<number> {
   return row?.credits ?? 0;
 }
 
+const sender = param<number>('sender');
+
 /**
- * What a send reads before it stores anything, in ONE query: the conversation (`participantOf`:
- * only the sender's, and none when a block stands either way), the chatmate,
- * the sender's picture (for the recipient's notification) and the sender's earlier message with
- * this client id, if any. It was four round trips, each a tenth of a send.
+ * What a send reads before it stores anything: the conversation (`participantOf`: only the
+ * sender's, and none when a block stands either way), the chatmate, the sender's shown photo (for
+ * the recipient's notification) and the sender's earlier message with this client id, if any.
  */
-const sendContextQuery = preparedPer((db: DbOrTx) => {
-  const sender = param<number>('sender');
+function contextSql(): SQL {
   const side = viewerSide(sender);
-  const retry = alias(messages, 'retry');
-  return db
-    .select({
-      conversation: conversations,
-      chatmate: users,
-      senderPhoto: shownPhotoJson(sql`${sender}::integer`),
-      retry,
-    })
-    .from(conversations)
-    .innerJoin(users, eq(users.id, side.chatmateId))
-    .leftJoin(retry, and(eq(retry.fromId, sender), eq(retry.clientMsgId, param<string>('client'))))
-    .where(participantOf(sender))
-    .prepare('send_context');
-});
+  return sql`
+    select row_to_json(${conversations}) as conversation, cm.id as chatmate_id, cm.uuid as chatmate_uuid,
+           cm.deactivated_at is not null as chatmate_gone,
+           ${shownPhotoJson(sql`${sender}::integer`)} as sender_photo, row_to_json(retry) as retry
+    from ${conversations}
+    join ${users} cm on cm.id = ${side.chatmateId}
+    left join ${messages} retry on retry.from_id = ${sender} and retry.client_msg_id = ${param('client')}::uuid
+    where ${participantOf(sender)}`;
+}
+
+/** The read alone: an image send makes it before any image work (404, repeat). */
+const contextStatement = preparedStatement(() => 'send_context', contextSql);
+
+/**
+ * A send in ONE round trip: the read above, then, unless it found a repeat or a deactivated
+ * chatmate, the `send_message` function (store-message.ts) with the recipient's notification,
+ * whose image is the sender's shown photo when they have one (the default avatar is filled in
+ * beforehand). It was a read, the store and the notification: three round trips (issue 16).
+ */
+const sendStatement = preparedStatement(
+  () => 'send',
+  () => sql`
+    with context as materialized (${contextSql()}),
+    sent as materialized (
+      select send_message((context.conversation->>'id')::integer, ${sender}::integer, context.chatmate_id,
+        ${param('client')}::uuid, ${param('type')}::text, ${param('body')}::text, ${param('image')}::jsonb,
+        ${param('price')}::integer, ${param('floodKey')}::text, ${param('floodMax')}::integer,
+        ${param('floodWindow')}::integer,
+        case when context.sender_photo is null then ${param('notification')}::jsonb
+          else ${param('notification')}::jsonb
+            || jsonb_build_object('image', ${param('photoBase')}::text || (context.sender_photo->>'file')) end
+      ) as sent
+      from context where context.retry is null and not context.chatmate_gone
+    )
+    select context.*, sent.sent from context left join sent on true`,
+);
+
+interface ContextRow {
+  conversation: unknown;
+  chatmate_id: number;
+  chatmate_uuid: string;
+  chatmate_gone: boolean;
+  sender_photo: unknown;
+  retry: unknown;
+  sent?: unknown;
+}
 
 /** What `MessageSender.prepare` read for one send. */
 export interface SendContext {
-  clientMsgId: string;
-  conversation: ConversationRow;
   /** The earlier send with this client id: the original (200), or null for a new message. */
   repeat: SendResult | null;
-  /** The chatmate and the sender's picture, or the 403 this send gets (a deactivated chatmate). */
-  allowed(): { chatmate: UserRow; senderImage: string };
 }
 
 export class MessageSender {
@@ -110,70 +138,93 @@ export class MessageSender {
     };
   }
 
-  /**
-   * Reads what a send of `clientMsgId` to the conversation `conversationUuid` needs before any
-   * work (image processing, debit): the conversation (404 unless it is the sender's), whether
-   * this repeats an earlier send, and whether the sender may write to the chatmate at all.
-   */
-  async prepare(sender: UserRow, conversationUuid: string, clientMsgId: string): Promise<SendContext> {
-    const uuid = conversationUuidOf(conversationUuid);
-    const [row] = await sendContextQuery(this.ctx.db).execute({
-      sender: sender.id,
-      uuid,
-      client: clientMsgId,
-    });
+  /** The conversation a context row names (404 when there is none) and the repeat it found. */
+  private async contextOf(
+    member: UserRow,
+    row: ContextRow | undefined,
+  ): Promise<{ conversation: ConversationRow; repeat: SendResult | null }> {
     if (!row) throw notFound();
-    const { conversation } = row;
-    const repeat = await this.repeatOf(sender, conversation, row.retry);
-    const urls = { apiUrl: this.ctx.options.apiUrl, urls: this.ctx.photoUrls };
-    return {
-      clientMsgId,
-      conversation,
-      repeat,
-      allowed: () => {
-        if (row.chatmate.deactivatedAt !== null) throw new ApiError(403, MESSAGE_BLOCKED_MESSAGE);
-        const photo = maybeRowFromJson(photos, row.senderPhoto);
-        return { chatmate: row.chatmate, senderImage: primaryPhotoUrls(sender, photo, urls).url };
-      },
-    };
+    const conversation = rowFromJson(
+      conversations,
+      (typeof row.conversation === 'string' ? JSON.parse(row.conversation) : row.conversation) as Record<
+        string,
+        unknown
+      >,
+    );
+    const repeat = await this.repeatOf(member, conversation, maybeRowFromJson(messages, row.retry));
+    return { conversation, repeat };
   }
 
   /**
-   * Stores a message in ONE round trip (`storeMessage`: lock the conversation so ids within it
-   * increase in commit order and concurrent retries queue up, re-check the client id, count the
-   * send in the flood limit (atomic, in every API process; over it: 429, nothing stored), debit
-   * the price with its ledger entry (refused: 402, nothing stored), insert, move the conversation).
-   * After the commit: broadcast `message.sent` and notify the recipient (MESSAGE_RECEIVED).
+   * Reads what a send of `clientMsgId` to the conversation `conversationUuid` needs before any
+   * image work: the conversation (404 unless it is the sender's) and whether this repeats an
+   * earlier send. `send` reads it again in its own round trip; this only answers early.
+   */
+  async prepare(member: UserRow, conversationUuid: string, clientMsgId: string): Promise<SendContext> {
+    const uuid = conversationUuidOf(conversationUuid);
+    const values = { sender: member.id, uuid, client: clientMsgId };
+    const [row] = executedRows<ContextRow>(await contextStatement(this.ctx.db, null, values));
+    return { repeat: (await this.contextOf(member, row)).repeat };
+  }
+
+  /**
+   * Sends in ONE round trip (`sendStatement`): 404 unless the conversation is the sender's, the
+   * original for a repeated client id (200; 422 when it was another conversation), 403 when the
+   * chatmate is deactivated; then `send_message` locks the conversation so ids within it increase
+   * in commit order and concurrent retries queue up, re-checks the client id, counts the send in
+   * the flood limit (atomic, in every API process; over it: 429, nothing stored), debits the
+   * price with its ledger entry (refused: 402, nothing stored), inserts, moves the conversation
+   * and stores the recipient's notification (MESSAGE_RECEIVED). After the commit: broadcast
+   * `message.sent` and announce the notification.
    */
   async send(
-    sender: UserRow,
+    member: UserRow,
+    conversationUuid: string,
     input: SendInput,
-    opts: { price: number; socketId?: string | undefined; context: SendContext },
+    opts: { price: number; socketId?: string | undefined },
   ): Promise<SendResult> {
-    const { conversation } = opts.context;
-    if (opts.context.clientMsgId !== input.clientMsgId) throw new Error('send context of another message');
-    const { chatmate, senderImage } = opts.context.allowed();
+    const uuid = conversationUuidOf(conversationUuid);
     const rate = this.ctx.options.messageRateLimit;
-    let stored: Awaited<ReturnType<typeof storeMessage>>;
-    try {
-      stored = await storeMessage(this.ctx.db, {
-        conversationId: conversation.id,
-        fromId: sender.id,
-        toId: chatmate.id,
-        clientMsgId: input.clientMsgId,
+    const notification: Omit<NotificationData, 'timestamp'> = {
+      action_type: 'MESSAGE_RECEIVED',
+      image: defaultAvatarUrl(this.ctx.options.apiUrl, member.gender, member.uuid),
+      from_user_name: member.username,
+      from_user_uuid: member.uuid,
+      message: {
         type: input.type,
-        body: input.body,
-        image: input.image,
-        price: opts.price,
-        flood: { key: `messages:${sender.id}`, max: rate.perWindow, windowSeconds: rate.windowSeconds },
-      });
+        from: { username: member.username, uuid: member.uuid },
+        conversation: { uuid },
+      },
+    };
+    let row: ContextRow | undefined;
+    try {
+      [row] = executedRows<ContextRow>(
+        await sendStatement(this.ctx.db, null, {
+          sender: member.id,
+          uuid,
+          client: input.clientMsgId,
+          type: input.type,
+          body: input.body,
+          image: input.image === null ? null : JSON.stringify(input.image),
+          price: opts.price,
+          floodKey: `messages:${member.id}`,
+          floodMax: rate.perWindow,
+          floodWindow: rate.windowSeconds,
+          notification: JSON.stringify(notification),
+          photoBase: this.ctx.photoUrls.publicBase,
+        }),
+      );
     } catch (error) {
-      // A concurrent duplicate that slipped past the lock (another process, same client id).
+      // A concurrent duplicate that slipped past the lock (another conversation, same client id).
       if (!isUniqueViolation(error)) throw error;
-      const retry = await this.prepare(sender, conversation.uuid, input.clientMsgId);
+      const retry = await this.prepare(member, uuid, input.clientMsgId);
       if (!retry.repeat) throw error;
       return retry.repeat;
     }
+    const { conversation, repeat } = await this.contextOf(member, row);
+    if (repeat) return repeat;
+    if (!row || row.chatmate_gone) throw new ApiError(403, MESSAGE_BLOCKED_MESSAGE);
+    const stored = storeOutcomeOf(row.sent);
     if (stored.outcome === 'flood') {
       const seconds = stored.retryAfter;
       throw tooManyRequests(`Too many messages. Please try again in ${seconds} seconds.`, seconds);
@@ -183,27 +234,26 @@ export class MessageSender {
         [INSUFFICIENT_CREDITS_FIELD]: [INSUFFICIENT_CREDITS_MESSAGE],
       });
     }
-    const outcome = { created: stored.outcome === 'created', row: stored.row, credits: stored.credits };
-    if (outcome.row.conversationId !== conversation.id) {
+    if (stored.row.conversationId !== conversation.id) {
       throw fieldError('client_msg_id', CLIENT_MSG_ID_REUSED_MESSAGE);
     }
-    if (outcome.created) {
-      await this.afterCommit(sender, senderImage, chatmate, conversation, outcome.row, opts.socketId);
+    if (stored.outcome === 'created') {
+      const recipient = { id: row.chatmate_id, uuid: row.chatmate_uuid };
+      await this.afterCommit(recipient, conversation, stored.row, stored.notification, opts.socketId);
     }
     return {
-      created: outcome.created,
-      message: this.resource(outcome.row, conversation, sender.id),
-      credits: outcome.credits,
+      created: stored.outcome === 'created',
+      message: this.resource(stored.row, conversation, member.id),
+      credits: stored.credits,
     };
   }
 
-  /** Realtime (in the background) and the recipient's notification for a committed message; never fails the send. */
+  /** Realtime (in the background) and the recipient's notification (stored with the message) for a committed message; never fails the send. */
   private async afterCommit(
-    sender: UserRow,
-    senderImage: string,
-    recipient: UserRow,
+    recipient: Pick<UserRow, 'id' | 'uuid'>,
     conversation: ConversationRow,
     row: MessageRow,
+    notification: StoredNotification | null,
     socketId: string | undefined,
   ): Promise<void> {
     const events = this.ctx.realtime.events;
@@ -212,19 +262,9 @@ export class MessageSender {
       () => events.messageSent(conversation.uuid, payload, { socketId }),
       `message ${row.id}`,
     );
+    if (!notification) return; // the recipient muted the sender
     try {
-      await this.ctx.notifications.write(recipient, sender.id, {
-        action_type: 'MESSAGE_RECEIVED',
-        image: senderImage,
-        timestamp: row.createdAt.toISOString(),
-        from_user_name: sender.username,
-        from_user_uuid: sender.uuid,
-        message: {
-          type: row.type,
-          from: { username: sender.username, uuid: sender.uuid },
-          conversation: { uuid: conversation.uuid },
-        },
-      });
+      await this.ctx.notifications.announce(recipient, notification.row, notification.counts);
     } catch (error) {
       console.error(`message notification ${row.id} failed`, error);
     }

@@ -119,10 +119,22 @@ export class NotificationWriter {
       result,
     );
     if (written === undefined) return null;
-    const { stored } = written;
+    return this.announce(recipient, written.stored, written);
+  }
+
+  /**
+   * Tells `onCreated` of a notification stored by another statement (a send stores its
+   * recipient's in the same call as the message): the row as `to_jsonb` spells it and the
+   * recipient's counters as `notification_counts` answers them.
+   */
+  async announce(
+    recipient: Recipient,
+    stored: Record<string, unknown> | string,
+    countColumns: NotificationCountColumns,
+  ): Promise<UserNotification> {
     const row = rowFromJson(userNotifications, typeof stored === 'string' ? JSON.parse(stored) : stored);
     const notification = notificationResource(row);
-    const counts = notificationCountsOf(written);
+    const counts = notificationCountsOf(countColumns);
     try {
       await this.onCreated({
         recipientId: recipient.id,

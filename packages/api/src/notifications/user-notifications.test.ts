@@ -244,6 +244,19 @@ for (const { driver, skip } of drivers) {
         'statusCode',
         200,
       );
+      // A message from a muted sender is delivered; only its notification is not stored.
+      const [fanRow] = await api.context.db.select().from(users).where(eq(users.username, fan.username));
+      if (!fanRow) throw new Error('fan missing');
+      await appendCredits(api.context.db, { userId: fanRow.id, delta: 5, reason: 'promotion' });
+      const started = await api.call('POST', '/api/user-conversations', {
+        token: fan.access_token,
+        body: { recipient_uuid: ownerUuid },
+      });
+      const sent = await api.call('POST', `/api/user-conversations/${started.json().data.uuid}/messages`, {
+        token: fan.access_token,
+        body: { client_msg_id: crypto.randomUUID(), type: 'text', body: 'still here' },
+      });
+      expect(sent.statusCode).toBe(201);
       expect((await list(owner)).json().meta.total).toBe(0);
       expect(published.slice(before).some((p) => p.channels[0]?.includes(ownerUuid))).toBe(false);
       // The interactions themselves still happened.

@@ -9,13 +9,18 @@ const DAY = 86_400;
  * URL of a photo is stable for hours and browsers can cache it.
  */
 export class PhotoUrls {
+  /** An approved photo's URL is this followed by its file name (a send builds it in SQL). */
+  readonly publicBase: string;
+
   constructor(
-    private readonly apiUrl: string,
+    apiUrl: string,
     private readonly secret: string,
-  ) {}
+  ) {
+    this.publicBase = `${apiUrl}/photos/`;
+  }
 
   url(file: string, opts: { signed: boolean; now?: number }): string {
-    const base = `${this.apiUrl}/photos/${file}`;
+    const base = `${this.publicBase}${file}`;
     if (!opts.signed) return base;
     const now = Math.floor((opts.now ?? Date.now()) / 1000);
     const expires = (Math.floor(now / DAY) + 2) * DAY;
