@@ -97,6 +97,8 @@ interface Sent {
   /** The stored message's id, from the first 2xx answer. */
   messageId?: number;
   answered: boolean;
+  /** Sent after the warm-up: its latencies count. */
+  measured: boolean;
 }
 
 function post(pair: Pair, clientMsgId: string, body: string): Promise<Response> {
@@ -140,11 +142,13 @@ async function listAll(pair: Pair): Promise<Message[]> {
 }
 
 async function run(options: RunOptions): Promise<RunResult> {
-  const total = Math.round(options.rate * options.seconds);
+  const warmupSends = Math.round(options.rate * options.warmupSeconds);
+  const total = warmupSends + Math.round(options.rate * options.seconds);
   const sends: Sent[] = [];
   const postLatencies: number[] = [];
   const errors: Record<string, number> = {};
   let created = 0;
+  let createdMeasured = 0;
   let retries = 0;
   let retriesDeduplicated = 0;
   let retryMismatches = 0;
@@ -153,7 +157,7 @@ async function run(options: RunOptions): Promise<RunResult> {
     errors[key] = (errors[key] ?? 0) + 1;
   };
 
-  const sendNew = (index: number, scheduled: number): Sent => {
+  const sendNew = (index: number, scheduled: number, measured: boolean): Sent => {
     const pair = pairs[index % pairs.length] as Pair;
     const sent: Sent = {
       pair,
@@ -161,6 +165,7 @@ async function run(options: RunOptions): Promise<RunResult> {
       body: `bench message ${index}`,
       startedAt: scheduled,
       answered: false,
+      measured,
     };
     sends.push(sent);
     inflight.push(
@@ -169,7 +174,8 @@ async function run(options: RunOptions): Promise<RunResult> {
           const json = (await res.json().catch(() => null)) as { data?: Message } | null;
           if (res.status === 201 || res.status === 200) {
             if (res.status === 201) created += 1;
-            postLatencies.push(performance.now() - scheduled);
+            if (res.status === 201 && measured) createdMeasured += 1;
+            if (measured) postLatencies.push(performance.now() - scheduled);
             const id = json?.data?.id;
             if (typeof id === 'number') {
               if (sent.messageId !== undefined && sent.messageId !== id) retryMismatches += 1;
@@ -215,7 +221,7 @@ async function run(options: RunOptions): Promise<RunResult> {
       const target = Math.min(total, Math.floor(((now - started) * options.rate) / 1000) + 1);
       while (due < target) {
         const scheduled = started + (due * 1000) / options.rate;
-        const sent = sendNew(due, scheduled);
+        const sent = sendNew(due, scheduled, due >= warmupSends);
         if (options.retryEvery > 0 && due % options.retryEvery === options.retryEvery - 1) {
           retryKind += 1;
           if (retryKind % 2 === 0) {
@@ -235,7 +241,7 @@ async function run(options: RunOptions): Promise<RunResult> {
     tick();
   });
   await Promise.all(inflight);
-  const sendSeconds = (performance.now() - started) / 1000;
+  const sendSeconds = (performance.now() - started) / 1000 - options.warmupSeconds;
 
   // Grace period: wait for every answered message's delivery, or until it runs out.
   const graceEnd = performance.now() + options.graceMs;
@@ -257,7 +263,8 @@ async function run(options: RunOptions): Promise<RunResult> {
   const lost = listed.filter((m) => !receivedAt.has(m.id)).length;
 
   const startedAtById = new Map<number, number>();
-  for (const s of sends) if (s.messageId !== undefined) startedAtById.set(s.messageId, s.startedAt);
+  for (const s of sends)
+    if (s.messageId !== undefined && s.measured) startedAtById.set(s.messageId, s.startedAt);
   const delivery: number[] = [];
   for (const [id, at] of receivedAt) {
     const start = startedAtById.get(id);
@@ -266,6 +273,7 @@ async function run(options: RunOptions): Promise<RunResult> {
 
   return {
     attempted: total,
+    warmupSends,
     created,
     stored: listed.length,
     retries,
@@ -277,7 +285,7 @@ async function run(options: RunOptions): Promise<RunResult> {
     errors,
     delivery: percentiles(delivery),
     post: percentiles(postLatencies),
-    throughput: created / sendSeconds,
+    throughput: createdMeasured / sendSeconds,
     sendSeconds,
   };
 }

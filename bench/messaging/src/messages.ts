@@ -10,6 +10,8 @@ export interface Pair {
 export interface RunOptions {
   rate: number;
   seconds: number;
+  /** Seconds of sends at the same rate before the measured ones: checked, not timed. */
+  warmupSeconds: number;
   /** Every `retryEvery`-th send also re-posts a client_msg_id already used (0: none). */
   retryEvery: number;
   /** How long to wait for outstanding deliveries once every POST has answered. */
@@ -22,8 +24,10 @@ export type DriverMessage =
   | { type: 'disconnect' };
 
 export interface RunResult {
-  /** New messages posted (each with its own client_msg_id). */
+  /** New messages posted (each with its own client_msg_id), the warm-up's included. */
   attempted: number;
+  /** Of `attempted`, those sent during the warm-up (their latencies are not counted). */
+  warmupSends: number;
   /** Answered 201 (by the original or, when it raced ahead, by its retry). */
   created: number;
   /** Messages the API lists in the benchmark's conversations (the database's view). */
@@ -46,7 +50,7 @@ export interface RunResult {
   delivery: Percentiles;
   /** POST start to the answer, ms, for new messages answered 2xx. */
   post: Percentiles;
-  /** Sends per second actually achieved (new messages, 201). */
+  /** Sends per second actually achieved after the warm-up (new messages, 201). */
   throughput: number;
   sendSeconds: number;
 }
