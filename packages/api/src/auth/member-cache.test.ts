@@ -5,7 +5,7 @@ import { drivers, registerMember, startTestApi, type TestApi } from '../test/har
 import { type CachedSignIn, MemberCache } from './member-cache';
 
 const signIn = (id: number): CachedSignIn => ({
-  user: { id, uuid: `u-${id}`, credits: 5 } as CachedSignIn['user'],
+  user: { id, uuid: `u-${id}`, credits: 5, creditsVersion: 3 } as CachedSignIn['user'],
   impersonated: false,
   sessionExpiresAt: new Date(Date.now() + 60_000),
 });
@@ -56,38 +56,46 @@ describe('MemberCache', () => {
     expect(cache.get('d')).toBeNull();
   });
 
-  it('applies a notice of a new balance in place, also to a read that raced it', () => {
+  it('applies a notice of a newer balance in place, also to a read that raced it', () => {
     const cache = liveCache();
     cache.set('a', signIn(6), cache.ticket());
     cache.set('b', signIn(6), cache.ticket());
-    const racing = cache.ticket();
-    cache.onChange('6:credits:2');
-    cache.onChange('6:credits:1'); // notices come in commit order: the last one stands
-    expect([cache.get('a')?.user.credits, cache.get('b')?.user.credits]).toEqual([1, 1]);
-    cache.set('c', signIn(6), racing); // read the balance before the notices
+    cache.onChange('6:credits:2:4');
+    cache.onChange('6:credits:1:5');
+    cache.onChange('6:credits:2:4'); // an older balance, however late it comes, changes nothing
+    expect([cache.get('a')?.user, cache.get('b')?.user]).toMatchObject([
+      { credits: 1, creditsVersion: 5 },
+      { credits: 1, creditsVersion: 5 },
+    ]);
+    cache.set('c', signIn(6), cache.ticket()); // a read of the row as it was (version 3)
     expect(cache.get('c')?.user.credits).toBe(1);
-    cache.set('d', signIn(6), cache.ticket()); // read after them: as read
-    expect(cache.get('d')?.user.credits).toBe(5);
-    // Any other notice drops the member; a malformed one changes nothing.
+    const newer = signIn(6);
+    newer.user.credits = 9;
+    newer.user.creditsVersion = 6;
+    cache.set('d', newer, cache.ticket()); // a read newer than every notice: as read
+    expect(cache.get('d')?.user.credits).toBe(9);
+    // Any other notice drops the member; a malformed one changes nothing, one without a version drops.
     cache.onChange('garbage');
-    cache.onChange('6:credits:x');
+    expect(cache.get('a')).not.toBeNull();
+    cache.onChange('6:credits:x:7');
     expect(cache.get('a')).toBeNull();
   });
 
-  it('keeps a member after their own change of balance only when the notice already set it', () => {
+  it("shows the balance a member's own send left at once, before or after its notice, never an older one", () => {
     const cache = liveCache();
     cache.set('a', signIn(7), cache.ticket());
-    cache.expectBalance(7, 5); // what is cached
-    expect(cache.get('a')).not.toBeNull();
-    cache.expectBalance(7, 3); // the notice of the debit has not arrived yet
-    expect(cache.get('a')).toBeNull();
-    // Two sends at once: both notices arrived, the rows show the later balance; both keep them.
+    cache.expectBalance(7, 4, 4); // the debit's notice has not arrived yet
+    expect(cache.get('a')?.user).toMatchObject({ credits: 4, creditsVersion: 4 });
+    cache.onChange('7:credits:4:4'); // it arrives: nothing changes
+    expect(cache.get('a')?.user).toMatchObject({ credits: 4, creditsVersion: 4 });
+    // Two sends at once: the second's notice came first; the first's answer is older.
+    cache.onChange('7:credits:2:6');
+    cache.expectBalance(7, 3, 5);
+    expect(cache.get('a')?.user).toMatchObject({ credits: 2, creditsVersion: 6 });
+    // A read that began before both is stored with the newest balance known.
+    cache.forgetSession('a');
     cache.set('b', signIn(7), cache.ticket());
-    cache.onChange('7:credits:4');
-    cache.onChange('7:credits:3');
-    cache.expectBalance(7, 4);
-    cache.expectBalance(7, 3);
-    expect(cache.get('b')?.user.credits).toBe(3);
+    expect(cache.get('b')?.user).toMatchObject({ credits: 2, creditsVersion: 6 });
   });
 
   it('stores nothing while the change feed is down', () => {

@@ -12,9 +12,6 @@ interface Entry extends CachedSignIn {
   storedAt: number;
 }
 
-/** Balances announced per member that `expectBalance` remembers (a burst of sends at once). */
-const RECENT_BALANCES = 16;
-
 /** The NOTIFY channel migration 0008_throughput announces member and session changes on. */
 export const MEMBER_CHANGED_CHANNEL = 'member_changed';
 
@@ -24,8 +21,10 @@ export const MEMBER_CHANGED_CHANNEL = 'member_changed';
  * process, as soon as the member's row or any of their sessions changes: the database announces
  * each change (a trigger's NOTIFY, delivered on commit) and this process also drops entries at
  * once for what it changes itself (logout, revocation, the member's own writes). A change of the
- * balance alone is announced with the new balance and applied in place (`onChange`). While the
- * change feed is down nothing is cached, and no entry lives longer than `ttlMs` whatever happens.
+ * balance alone is announced with the new balance and its `credits_version` and applied in place
+ * (`onChange`), as is the balance a member's own send left (`expectBalance`): the version says
+ * which of two balances is newer. While the change feed is down nothing is cached, and no entry
+ * lives longer than `ttlMs` whatever happens.
  */
 export class MemberCache {
   private readonly bySession = new Map<string, Entry>();
@@ -37,11 +36,8 @@ export class MemberCache {
   private seq = 0;
   private clearedAt = 0;
   private readonly memberDroppedAt = new Map<number, number>();
-  /**
-   * The balances last announced per member (newest last) and when the newest came: a read that
-   * raced it stores that balance, and `expectBalance` knows a send's own notice has arrived.
-   */
-  private readonly balanceSetAt = new Map<number, { seq: number; recent: number[] }>();
+  /** The newest balance known per member (announced, or left by their own send), by version. */
+  private readonly balances = new Map<number, { credits: number; version: number }>();
   private readonly sessionDroppedAt = new Map<string, number>();
   private live = false;
   private stopListening: (() => Promise<void>) | null = null;
@@ -68,45 +64,48 @@ export class MemberCache {
   }
 
   /**
-   * One change notice: `<id>` drops the member; `<id>:credits:<balance>` (only their balance
-   * moved: a paid send, a purchase) sets the balance of their cached rows in place, so a member
-   * who is chatting keeps their cached sign-in. Notices arrive in commit order, so the last
-   * balance set is the stored one.
+   * One change notice: `<id>` drops the member; `<id>:credits:<balance>:<version>` (only their
+   * balance moved: a paid send, a purchase) sets the balance of their cached rows in place, so a
+   * member who is chatting keeps their cached sign-in.
    */
   onChange(payload: string): void {
-    const [idText, what, value] = payload.split(':');
+    const [idText, what, value, versionText] = payload.split(':');
     const id = Number(idText);
     if (!Number.isInteger(id)) return;
     const credits = Number(value);
-    if (what === 'credits' && Number.isInteger(credits)) this.setCredits(id, credits);
-    else this.forgetMember(id);
+    const version = Number(versionText);
+    if (what === 'credits' && Number.isInteger(credits) && Number.isInteger(version)) {
+      this.setBalance(id, credits, version);
+    } else this.forgetMember(id);
   }
 
   /**
-   * Sets a member's balance in their cached rows. A read that began before the notice may hold
-   * the balance before it: it is stored with this one (the rest of the row did not change).
+   * After a request of the member that left their balance at `credits` with `version` (a send):
+   * their cached rows show it at once, unless they already show a newer one, whether or not the
+   * database's notice of it has arrived. The member's next request sees their own change.
    */
-  private setCredits(userId: number, credits: number): void {
-    this.seq += 1;
-    if (this.balanceSetAt.size >= this.maxEntries) this.clear();
-    const recent = [...(this.balanceSetAt.get(userId)?.recent ?? []), credits].slice(-RECENT_BALANCES);
-    this.balanceSetAt.set(userId, { seq: this.seq, recent });
+  expectBalance(userId: number, credits: number, version: number): void {
+    this.setBalance(userId, credits, version);
+  }
+
+  /**
+   * Sets a member's balance in their cached rows when it is newer than theirs: changes of one
+   * member's balance are serialised by the lock on their row and numbered in that order
+   * (migration 0011), so notices and answers may arrive in any order. A read that began before
+   * is stored with it too (`set`).
+   */
+  private setBalance(userId: number, credits: number, version: number): void {
+    const known = this.balances.get(userId);
+    if (known && known.version >= version) return;
+    if (this.balances.size >= this.maxEntries) this.clear();
+    this.balances.set(userId, { credits, version });
     for (const sessionId of this.sessionsOf.get(userId) ?? []) {
       const entry = this.bySession.get(sessionId);
-      if (entry) entry.user.credits = credits;
+      if (entry && entry.user.creditsVersion < version) {
+        entry.user.credits = credits;
+        entry.user.creditsVersion = version;
+      }
     }
-  }
-
-  /**
-   * After a request of the member that left their balance at `credits`: keeps their cached rows
-   * when the database's notice of that balance has arrived (as it nearly always has: the rows
-   * show it, or a later balance when the member sent several messages at once), else drops them,
-   * so the member's next request reads their own change either way.
-   */
-  expectBalance(userId: number, credits: number): void {
-    if (this.balanceSetAt.get(userId)?.recent.includes(credits)) return;
-    const sessions = [...(this.sessionsOf.get(userId) ?? [])];
-    if (sessions.some((id) => this.bySession.get(id)?.user.credits !== credits)) this.forgetMember(userId);
   }
 
   async close(): Promise<void> {
@@ -143,9 +142,11 @@ export class MemberCache {
     if ((this.sessionDroppedAt.get(sessionId) ?? 0) > ticket) return;
     if (this.bySession.size >= this.maxEntries) this.clear();
     const user = { ...signIn.user };
-    const balance = this.balanceSetAt.get(user.id);
-    const latest = balance?.recent.at(-1);
-    if (balance && balance.seq > ticket && latest !== undefined) user.credits = latest;
+    const balance = this.balances.get(user.id);
+    if (balance && balance.version > user.creditsVersion) {
+      user.credits = balance.credits;
+      user.creditsVersion = balance.version;
+    }
     this.bySession.set(sessionId, { ...signIn, user, storedAt: Date.now() });
     let sessions = this.sessionsOf.get(signIn.user.id);
     if (!sessions) {
@@ -177,7 +178,7 @@ export class MemberCache {
     this.seq += 1;
     this.clearedAt = this.seq;
     this.memberDroppedAt.clear();
-    this.balanceSetAt.clear();
+    this.balances.clear();
     this.sessionDroppedAt.clear();
     this.bySession.clear();
     this.sessionsOf.clear();

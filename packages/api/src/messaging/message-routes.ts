@@ -132,9 +132,9 @@ export function messageRoutes(app: ApiApp, ctx: AppContext): void {
         const context = await sender.prepare(member.user, request.params.uuid, id);
         return context.repeat;
       });
-      const respond = ({ created, message, credits }: SendResult) => {
-        ctx.members.expectBalance(member.user.id, credits);
-        return reply.code(created ? 201 : 200).send({ data: message, meta: { credits } });
+      const respond = ({ created, message, balance }: SendResult) => {
+        ctx.members.expectBalance(member.user.id, balance.credits, balance.version);
+        return reply.code(created ? 201 : 200).send({ data: message, meta: { credits: balance.credits } });
       };
       if (asked.kind === 'repeat') return respond(asked.result);
       const { input, uploaded } = asked;

@@ -21,7 +21,7 @@ import { defaultAvatarUrl } from '../user-resource';
 import { conversationUuidOf, participantOf, viewerSide } from './conversations';
 import type { DbOrTx } from './credit-ledger';
 import { messageResource } from './message-resource';
-import { type StoredNotification, storeOutcomeOf } from './store-message';
+import { type Balance, type StoredNotification, storeOutcomeOf } from './store-message';
 
 export interface SendInput {
   clientMsgId: string;
@@ -34,7 +34,7 @@ export interface SendResult {
   created: boolean;
   message: Message;
   /** The sender's balance once this send is settled (after the debit, when one was made). */
-  credits: number;
+  balance: Balance;
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -44,10 +44,13 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** The member's balance as stored now (a send that debited nothing reads it once). */
-async function balanceOf(db: DbOrTx, userId: number): Promise<number> {
-  const [row] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
-  return row?.credits ?? 0;
+/** The member's balance as stored now (a repeated image send reads it once). */
+async function balanceOf(db: DbOrTx, userId: number): Promise<Balance> {
+  const [row] = await db
+    .select({ credits: users.credits, version: users.creditsVersion })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? { credits: 0, version: 0 };
 }
 
 const sender = param<number>('sender');
@@ -134,7 +137,7 @@ export class MessageSender {
     return {
       created: false,
       message: this.resource(existing, conversation, sender.id),
-      credits: await balanceOf(this.ctx.db, sender.id),
+      balance: await balanceOf(this.ctx.db, sender.id),
     };
   }
 
@@ -244,7 +247,7 @@ export class MessageSender {
     return {
       created: stored.outcome === 'created',
       message: this.resource(stored.row, conversation, member.id),
-      credits: stored.credits,
+      balance: stored.balance,
     };
   }
 

@@ -1,6 +1,12 @@
 import type { MessageRow } from '../db/messaging-schema';
 import type { NotificationCountColumns } from '../members/member-counters';
 
+/** A member's balance and its `credits_version` (which of two balances is newer, migration 0011). */
+export interface Balance {
+  credits: number;
+  version: number;
+}
+
 /** The notification a created send stored (none when the recipient muted the sender). */
 export interface StoredNotification {
   /** The row as `to_jsonb` spells it. */
@@ -9,8 +15,8 @@ export interface StoredNotification {
 }
 
 export type StoreOutcome =
-  | { outcome: 'created'; row: MessageRow; credits: number; notification: StoredNotification | null }
-  | { outcome: 'repeat'; row: MessageRow; credits: number }
+  | { outcome: 'created'; row: MessageRow; balance: Balance; notification: StoredNotification | null }
+  | { outcome: 'repeat'; row: MessageRow; balance: Balance }
   | { outcome: 'insufficient' }
   | { outcome: 'flood'; retryAfter: number };
 
@@ -58,6 +64,7 @@ export function storeOutcomeOf(raw: unknown): StoreOutcome {
         outcome: string;
         message?: MessageJson;
         credits?: number;
+        credits_version?: number;
         retry_after?: number;
         notification?: Record<string, unknown>;
         counts?: NotificationCountColumns;
@@ -71,9 +78,9 @@ export function storeOutcomeOf(raw: unknown): StoreOutcome {
     throw new Error(`send_message answered ${sent.outcome}`);
   }
   const row = rowOf(sent.message);
-  const credits = sent.credits ?? 0;
-  if (sent.outcome === 'repeat') return { outcome: 'repeat', row, credits };
+  const balance = { credits: sent.credits ?? 0, version: sent.credits_version ?? 0 };
+  if (sent.outcome === 'repeat') return { outcome: 'repeat', row, balance };
   const notification =
     sent.notification && sent.counts ? { row: sent.notification, counts: sent.counts } : null;
-  return { outcome: 'created', row, credits, notification };
+  return { outcome: 'created', row, balance, notification };
 }
