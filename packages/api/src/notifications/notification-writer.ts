@@ -69,10 +69,11 @@ const insertStatement = preparedStatement(
 );
 
 /**
- * The one place user-notification records are written (SPEC §3 shape). Every writer of views,
- * likes, favourites and winks (and later messages) comes through here, so the realtime issue
- * only has to supply `onCreated` to broadcast them all. The hook runs after the insert; a
- * failing hook is reported to `onHookError` and never fails the member's request.
+ * Where user-notification records are written (SPEC §3 shape). Every writer of views, likes,
+ * favourites and winks comes through here; a message's notification is stored by `send_message`
+ * with the message (one round trip) and comes through `announce`. So `onCreated` broadcasts them
+ * all. The hook runs after the insert; a failing hook is reported to `onHookError` and never
+ * fails the member's request.
  */
 export class NotificationWriter {
   constructor(
