@@ -91,7 +91,7 @@ export class MemberCache {
   /**
    * Sets a member's balance in their cached rows when it is newer than theirs: changes of one
    * member's balance are serialised by the lock on their row and numbered in that order
-   * (migration 0011), so notices and answers may arrive in any order. A read that began before
+   * (migration 0010), so notices and answers may arrive in any order. A read that began before
    * is stored with it too (`set`).
    */
   private setBalance(userId: number, credits: number, version: number): void {

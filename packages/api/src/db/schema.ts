@@ -56,7 +56,7 @@ export const users = pgTable(
     dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
     city: text('city').notNull(),
     credits: integer('credits').notNull().default(0),
-    /** Counts changes of `credits` (a trigger, migration 0011): which of two balances is newer. */
+    /** Counts changes of `credits` (a trigger, migration 0010): which of two balances is newer. */
     creditsVersion: integer('credits_version').notNull().default(0),
     unliMessageUntil: timestamp('unli_message_until', { withTimezone: true }),
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),

@@ -1,7 +1,7 @@
 import type { MessageRow } from '../db/messaging-schema';
 import type { NotificationCountColumns } from '../members/member-counters';
 
-/** A member's balance and its `credits_version` (which of two balances is newer, migration 0011). */
+/** A member's balance and its `credits_version` (which of two balances is newer, migration 0010). */
 export interface Balance {
   credits: number;
   version: number;
@@ -52,7 +52,7 @@ const rowOf = (m: MessageJson): MessageRow => ({
 });
 
 /**
- * What the `send_message` function (migrations 0009_send_round_trips, 0010_send_notifies)
+ * What the `send_message` function (migrations 0009_send_round_trips, 0010_one_statement_send)
  * answered: it locks the conversation, answers the original for a repeated client id, counts the
  * send in the sender's flood limit (over it: nothing stored), debits the price with its ledger
  * entry (or refuses: nothing stored, nothing counted), inserts, moves the conversation and stores

@@ -30,8 +30,35 @@ BEGIN
   RETURN NULL;
 END
 $$;--> statement-breakpoint
--- As 0010's, and every answer carries the sender's credits_version with their balance.
-CREATE OR REPLACE FUNCTION "send_message"(
+-- The badge counters a notification carries, counted as /me counts them (src/members/
+-- member-counters.ts): one definition for the notification writer's insert and for send_message.
+CREATE FUNCTION "notification_counts"(p_member integer)
+RETURNS TABLE (unread_messages bigint, new_visitors bigint, unread_favorites bigint)
+LANGUAGE sql STABLE AS $$
+  SELECT
+    (SELECT count(*) FROM messages m WHERE m.to_id = p_member AND m.read_at IS NULL
+       AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = p_member AND b.blocked_id = m.from_id)
+         OR (b.blocker_id = m.from_id AND b.blocked_id = p_member))),
+    (SELECT count(*) FROM profile_visits v WHERE v.visited_id = p_member
+       AND v.last_visited_at > coalesce(u.visitors_seen_at, 'epoch')
+       AND EXISTS (SELECT 1 FROM users o WHERE o.id = v.visitor_id AND o.deactivated_at IS NULL)
+       AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = p_member AND b.blocked_id = v.visitor_id)
+         OR (b.blocker_id = v.visitor_id AND b.blocked_id = p_member))),
+    (SELECT count(*) FROM member_interactions i WHERE i.target_id = p_member AND i.kind = 'favorite'
+       AND i.created_at > coalesce(u.favorites_seen_at, 'epoch')
+       AND EXISTS (SELECT 1 FROM users o WHERE o.id = i.user_id AND o.deactivated_at IS NULL)
+       AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = p_member AND b.blocked_id = i.user_id)
+         OR (b.blocker_id = i.user_id AND b.blocked_id = p_member)))
+  FROM users u WHERE u.id = p_member
+$$;--> statement-breakpoint
+DROP FUNCTION "send_message"(integer, integer, integer, uuid, text, text, jsonb, integer, text, integer, integer);--> statement-breakpoint
+-- As 0009's, and the recipient's notification is stored in the same round trip and transaction
+-- (src/messaging/store-message.ts): `p_notification` is its data without the timestamp, which is
+-- the message's own time as JavaScript's toISOString writes it; nothing is stored when the
+-- recipient muted the sender. A created send answers the stored notification and the recipient's
+-- badge counters with it, and every answer carries the sender's credits_version with their
+-- balance. The notification was a round trip of its own after every send (issue 16).
+CREATE FUNCTION "send_message"(
   p_conversation integer, p_from integer, p_to integer, p_client_msg_id uuid, p_type text,
   p_body text, p_image jsonb, p_price integer,
   p_flood_key text, p_flood_max integer, p_flood_window integer, p_notification jsonb
