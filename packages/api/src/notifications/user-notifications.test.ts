@@ -43,6 +43,19 @@ for (const { driver, skip } of drivers) {
       }
     }
 
+    /** `from` starts a conversation with `toUuid` and writes in it (`from` needs a credit). */
+    async function message(from: Member, toUuid: string, text: string) {
+      const started = await api.call('POST', '/api/user-conversations', {
+        token: from.access_token,
+        body: { recipient_uuid: toUuid },
+      });
+      const sent = await api.call('POST', `/api/user-conversations/${started.json().data.uuid}/messages`, {
+        token: from.access_token,
+        body: { client_msg_id: crypto.randomUUID(), type: 'text', body: text },
+      });
+      expect(sent.statusCode).toBe(201);
+    }
+
     it('lists newest first with pages, counts unread, marks one and all read, broadcasts each', async () => {
       const owner = await registerMember(api);
       const fans = [await registerMember(api), await registerMember(api)];
@@ -155,15 +168,7 @@ for (const { driver, skip } of drivers) {
         new_visitors_count: 1,
         unread_favorites_count: 1,
       });
-      const started = await api.call('POST', '/api/user-conversations', {
-        token: fan.access_token,
-        body: { recipient_uuid: ownerUuid },
-      });
-      const sent = await api.call('POST', `/api/user-conversations/${started.json().data.uuid}/messages`, {
-        token: fan.access_token,
-        body: { client_msg_id: crypto.randomUUID(), type: 'text', body: 'hello' },
-      });
-      expect(sent.statusCode).toBe(201);
+      await message(fan, ownerUuid, 'hello');
       const received = await eventFor('MESSAGE_RECEIVED');
       expect(received.counts).toEqual({
         unread_messages_count: 1,
@@ -248,15 +253,7 @@ for (const { driver, skip } of drivers) {
       const [fanRow] = await api.context.db.select().from(users).where(eq(users.username, fan.username));
       if (!fanRow) throw new Error('fan missing');
       await appendCredits(api.context.db, { userId: fanRow.id, delta: 5, reason: 'promotion' });
-      const started = await api.call('POST', '/api/user-conversations', {
-        token: fan.access_token,
-        body: { recipient_uuid: ownerUuid },
-      });
-      const sent = await api.call('POST', `/api/user-conversations/${started.json().data.uuid}/messages`, {
-        token: fan.access_token,
-        body: { client_msg_id: crypto.randomUUID(), type: 'text', body: 'still here' },
-      });
-      expect(sent.statusCode).toBe(201);
+      await message(fan, ownerUuid, 'still here');
       expect((await list(owner)).json().meta.total).toBe(0);
       expect(published.slice(before).some((p) => p.channels[0]?.includes(ownerUuid))).toBe(false);
       // The interactions themselves still happened.
