@@ -29,9 +29,9 @@ async function run(job: LoadJob): Promise<LoadResult> {
   let lastDone = 0;
 
   let answeredAll = 0;
-  // BENCH_TRACE=<file>: each measured answer as "started-ms latency-ms status" (the phase's
-  // start is 0), to see when the slow ones started; each phase overwrites the file.
-  const traceFile = process.env.BENCH_TRACE;
+  // Each measured answer as "started-ms latency-ms status" (the phase's start is 0), to see when
+  // the slow ones started (BENCH_TRACE, one file per phase and server).
+  const traceFile = job.traceFile;
   const trace: string[] | undefined = traceFile ? [] : undefined;
   const traceStart = performance.now();
   async function one(scheduledAt: number): Promise<void> {

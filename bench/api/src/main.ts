@@ -44,8 +44,10 @@ function load(
   targets: LoadTarget[],
   mode: 'closed' | 'open',
   inFlight: number,
+  traceFile: string | undefined,
 ): Promise<LoadResult> {
   const job: LoadJob = {
+    ...(traceFile ? { traceFile } : {}),
     origin,
     siteKey: SITE_KEY,
     targets,
@@ -102,10 +104,28 @@ const onlyPrefixes = String(values.only)
   .map((p) => p.trim())
   .filter(Boolean);
 
+/**
+ * BENCH_TRACE=<prefix>: each phase's measured answers go to `<prefix>.<db>-<workers>.<phase>.<ours|bare>.txt`
+ * ("started-ms latency-ms status" per line), to see when the slow ones started.
+ */
+let traceContext = '';
+function traceFileOf(phase: Phase, who: string): string | undefined {
+  const prefix = process.env.BENCH_TRACE;
+  if (!prefix) return undefined;
+  const slug = phase.label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
+  return `${prefix}.${traceContext}.${slug}.${who}.txt`;
+}
+
 /** One phase against one server, with the server's CPU time per answer beside the load's figures. */
-async function loadWithCpu(server: Server, phase: Phase): Promise<LoadResult> {
+async function loadWithCpu(server: Server, phase: Phase, who: string): Promise<LoadResult> {
   const cpuBefore = processTreeCpuMs(server.pid);
-  const result = await load(server.origin, phase.targets, phase.mode, phase.inFlight);
+  const result = await load(
+    server.origin,
+    phase.targets,
+    phase.mode,
+    phase.inFlight,
+    traceFileOf(phase, who),
+  );
   const cpuAfter = processTreeCpuMs(server.pid);
   if (cpuBefore !== undefined && cpuAfter !== undefined && result.answeredAll > 0) {
     result.cpuMsPerRequest = (cpuAfter - cpuBefore) / result.answeredAll;
@@ -116,8 +136,8 @@ async function loadWithCpu(server: Server, phase: Phase): Promise<LoadResult> {
 async function measure(ours: Server, bare: Server | null, phases: Phase[]): Promise<void> {
   for (const phase of phases) {
     if (onlyPrefixes.length && !onlyPrefixes.some((p) => phase.label.startsWith(p))) continue;
-    const a = await loadWithCpu(ours, phase);
-    const b = bare ? await loadWithCpu(bare, phase) : null;
+    const a = await loadWithCpu(ours, phase, 'ours');
+    const b = bare ? await loadWithCpu(bare, phase, 'bare') : null;
     line(phase.label, a, b, phase.budget);
   }
 }
@@ -140,6 +160,7 @@ async function runPostgres(): Promise<void> {
   try {
     let fixture: Awaited<ReturnType<typeof buildFixture>> | null = null;
     for (const workers of workerCounts) {
+      traceContext = `postgres-${workers}`;
       const ours = await startOurs({ ...env, workers });
       const bare = await startBare({ ...env, workers });
       try {
@@ -228,6 +249,7 @@ async function runPglite(): Promise<void> {
         .map((n) => n.toFixed(1))
         .join(' ')}):`,
     );
+    traceContext = 'pglite-1';
     await measure(ours, bare, [
       {
         label: `conversation list, ${concurrency} in flight`,

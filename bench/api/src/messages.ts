@@ -17,6 +17,8 @@ export interface LoadJob {
   rate: number;
   seconds: number;
   warmupSeconds: number;
+  /** Where to write each measured answer's start, latency and status (BENCH_TRACE), if anywhere. */
+  traceFile?: string;
 }
 
 export interface LoadResult {
