@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { CONNECT_TIMEOUT_MS } from './database-unavailable';
+import { freshMemoryPGlite } from './fresh-pglite';
 import { PGliteClient } from './pglite-client';
 import * as schema from './schema';
 
@@ -94,7 +95,7 @@ export async function openDatabase(opts: {
 
   let client: PGlite;
   if (opts.databaseUrl === 'memory://') {
-    client = new PGliteClient();
+    client = await freshMemoryPGlite();
   } else {
     const dir = join(opts.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
