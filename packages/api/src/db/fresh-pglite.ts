@@ -17,6 +17,10 @@ function pgliteVersion(): string {
 }
 
 let copyFile: string | undefined;
+const defaultCopy = () => {
+  copyFile ??= join(tmpdir(), `ukd-pglite-initdb-${pgliteVersion()}.tar`);
+  return copyFile;
+};
 
 /**
  * A new in-memory PGlite (`memory://`, the test suites' database). Creating one runs initdb,
@@ -25,9 +29,8 @@ let copyFile: string | undefined;
  * copy (about 0.5 s). Each database is still its own, and migrations still run on every one.
  * Anything wrong with the copy (missing, from elsewhere, damaged): a plain initdb, and a new copy.
  */
-export async function freshMemoryPGlite(): Promise<PGliteClient> {
-  copyFile ??= join(tmpdir(), `ukd-pglite-initdb-${pgliteVersion()}.tar`);
-  const saved = await readFile(copyFile).catch(() => null);
+export async function freshMemoryPGlite(copy = defaultCopy()): Promise<PGliteClient> {
+  const saved = await readFile(copy).catch(() => null);
   if (saved) {
     try {
       const client = new PGliteClient({ loadDataDir: new Blob([saved]) });
@@ -41,8 +44,8 @@ export async function freshMemoryPGlite(): Promise<PGliteClient> {
   await client.waitReady;
   const dump = await client.dumpDataDir('none');
   // Written aside and renamed: suites starting at once never read half a copy.
-  const partial = `${copyFile}.${process.pid}.partial`;
+  const partial = `${copy}.${process.pid}.partial`;
   await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
-  await rename(partial, copyFile).catch(() => rm(partial, { force: true }));
+  await rename(partial, copy).catch(() => rm(partial, { force: true }));
   return client;
 }
