@@ -4,6 +4,7 @@ export default defineConfig({
   dialect: 'postgresql',
   schema: [
     './src/db/schema.ts',
+    './src/db/interactions-schema.ts',
     './src/db/realtime-schema.ts',
     './src/db/messaging-schema.ts',
     './src/db/billing-schema.ts',

@@ -7,11 +7,9 @@ import {
   memberInteractions,
   profileVisits,
   reports,
-  sessions,
-  type UserRow,
   userNotifications,
-  users,
-} from '../db/schema';
+} from '../db/interactions-schema';
+import { sessions, type UserRow, users } from '../db/schema';
 import { exportConversations } from '../messaging/conversation-export';
 import { notificationResource } from '../notifications/notification-writer';
 import { photoResource, photosOf } from '../photos/photo-resource';

@@ -3,6 +3,7 @@ import { type DrizzleSnapshotJSON, generateDrizzleJson, generateMigration } from
 import { describe, expect, it } from 'vitest';
 import * as acquisitionSchema from './acquisition-schema';
 import * as billingSchema from './billing-schema';
+import * as interactionsSchema from './interactions-schema';
 import * as messagingSchema from './messaging-schema';
 import * as realtimeSchema from './realtime-schema';
 import * as schema from './schema';
@@ -22,6 +23,7 @@ describe('versioned migrations', () => {
     const current = generateDrizzleJson(
       {
         ...schema,
+        ...interactionsSchema,
         ...realtimeSchema,
         ...messagingSchema,
         ...billingSchema,

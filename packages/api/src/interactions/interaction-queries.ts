@@ -2,15 +2,8 @@ import type { InteractionKind } from '@ukd/contracts/api';
 import { and, count, desc, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database';
-import {
-  blocks,
-  memberInteractions,
-  photos,
-  profileVisits,
-  type UserRow,
-  userNotifications,
-  users,
-} from '../db/schema';
+import { blocks, memberInteractions, profileVisits, userNotifications } from '../db/interactions-schema';
+import { photos, type UserRow, users } from '../db/schema';
 import { type Viewer, visibleTo } from '../profiles/visibility';
 
 type Page = { limit: number; offset: number };

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { profileVisits, userNotifications, users } from '../db/schema';
+import { profileVisits, userNotifications } from '../db/interactions-schema';
+import { users } from '../db/schema';
 import { openReports, resolveReport } from '../moderation/reports';
 import type { CreatedNotification } from '../notifications/notification-writer';
 import { drivers, registerMember, startTestApi, type TestApi } from '../test/harness';

@@ -1,8 +1,9 @@
 import type { NotificationCreatedEvent } from '@ukd/contracts/api';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
+import { memberInteractions, profileVisits } from '../db/interactions-schema';
 import type { Param } from '../db/prepared-statement';
-import { memberInteractions, profileVisits, type UserRow, users } from '../db/schema';
+import { type UserRow, users } from '../db/schema';
 import { messageCounters } from '../messaging/conversations';
 import { notBlocked } from '../profiles/visibility';
 import { type MemberCounters, NO_COUNTERS } from '../user-resource';

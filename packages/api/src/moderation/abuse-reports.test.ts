@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reports } from '../db/schema';
+import { reports } from '../db/interactions-schema';
 import { member, type SecurityMember, sendText, startConversation, statuses } from '../security/kit';
 import { drivers, startTestApi, type TestApi } from '../test/harness';
 import { REPORTS_PER_DAY } from './file-report';

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Member } from '../auth/member';
 import type { AppContext } from '../context';
+import { reports } from '../db/interactions-schema';
 import { messages } from '../db/messaging-schema';
-import { reports } from '../db/schema';
 import { ApiError } from '../http/api-error';
 
 /** Reports one member may file in 24 hours, whatever their target (more is likely abuse of the queue). */

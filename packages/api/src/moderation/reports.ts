@@ -1,7 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/database';
-import { reports, users } from '../db/schema';
+import { reports } from '../db/interactions-schema';
+import { users } from '../db/schema';
 
 export interface OpenReport {
   id: number;

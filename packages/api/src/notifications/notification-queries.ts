@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { type NotificationRow, type UserRow, userNotifications, users } from '../db/schema';
+import { type NotificationRow, userNotifications } from '../db/interactions-schema';
+import { type UserRow, users } from '../db/schema';
 
 const own = (userId: number, id: number) =>
   and(eq(userNotifications.id, id), eq(userNotifications.userId, userId));

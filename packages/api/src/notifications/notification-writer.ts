@@ -1,10 +1,11 @@
 import type { NotificationActionType, NotificationData, UserNotification } from '@ukd/contracts/api';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
+import { type NotificationRow, userNotifications } from '../db/interactions-schema';
 import { executedRows, rowFromJson } from '../db/json-rows';
 import { param, preparedStatement } from '../db/prepared-statement';
 import { notificationMutes } from '../db/realtime-schema';
-import { type NotificationRow, type UserRow, userNotifications } from '../db/schema';
+import type { UserRow } from '../db/schema';
 import {
   type NotificationCountColumns,
   type NotificationCounts,

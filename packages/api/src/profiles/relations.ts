@@ -1,7 +1,7 @@
 import type { ProfileRelation } from '@ukd/contracts/api';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { blocks, memberInteractions } from '../db/schema';
+import { blocks, memberInteractions } from '../db/interactions-schema';
 
 /** The viewer's likes, favourite, wink and block towards another member. */
 export async function relationOf(db: Db, viewerId: number, targetId: number): Promise<ProfileRelation> {

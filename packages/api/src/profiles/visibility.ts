@@ -1,7 +1,8 @@
 import { and, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { blocks } from '../db/interactions-schema';
 import type { Param } from '../db/prepared-statement';
-import { blocks, users } from '../db/schema';
+import { users } from '../db/schema';
 
 export interface Viewer {
   id: number;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { profileVisits } from '../db/schema';
+import { profileVisits } from '../db/interactions-schema';
 
 /** A viewer's visits to one profile count once within this window. */
 export const VISIT_WINDOW_HOURS = 6;

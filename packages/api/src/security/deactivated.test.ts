@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userNotifications } from '../db/interactions-schema';
 import { messages } from '../db/messaging-schema';
-import { userNotifications, users } from '../db/schema';
+import { users } from '../db/schema';
 import { DEACTIVATED_MESSAGE } from '../http/member-auth';
 import { drivers, startTestApi, type TestApi } from '../test/harness';
 import { member, sendText, startConversation } from './kit';
