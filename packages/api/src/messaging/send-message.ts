@@ -10,7 +10,7 @@ import {
 } from '@ukd/contracts/api';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { executedRows, maybeRowFromJson, rowFromJson } from '../db/json-rows';
+import { executedRows, maybeRowFromJson } from '../db/json-rows';
 import { type ConversationRow, conversations, type MessageRow, messages } from '../db/messaging-schema';
 import { param, preparedStatement } from '../db/prepared-statement';
 import { type UserRow, users } from '../db/schema';
@@ -146,14 +146,8 @@ export class MessageSender {
     member: UserRow,
     row: ContextRow | undefined,
   ): Promise<{ conversation: ConversationRow; repeat: SendResult | null }> {
-    if (!row) throw notFound();
-    const conversation = rowFromJson(
-      conversations,
-      (typeof row.conversation === 'string' ? JSON.parse(row.conversation) : row.conversation) as Record<
-        string,
-        unknown
-      >,
-    );
+    const conversation = row && maybeRowFromJson(conversations, row.conversation);
+    if (!conversation) throw notFound();
     const repeat = await this.repeatOf(member, conversation, maybeRowFromJson(messages, row.retry));
     return { conversation, repeat };
   }

@@ -1,4 +1,5 @@
-import type { MessageRow } from '../db/messaging-schema';
+import { rowFromJson } from '../db/json-rows';
+import { type MessageRow, messages } from '../db/messaging-schema';
 import type { NotificationCountColumns } from '../members/member-counters';
 
 /** A member's balance and its `credits_version` (which of two balances is newer, migration 0010). */
@@ -20,37 +21,6 @@ export type StoreOutcome =
   | { outcome: 'insufficient' }
   | { outcome: 'flood'; retryAfter: number };
 
-/** A message as `to_jsonb(messages)` spells it. */
-interface MessageJson {
-  id: number;
-  uuid: string;
-  client_msg_id: string;
-  conversation_id: number;
-  from_id: number;
-  to_id: number;
-  type: MessageRow['type'];
-  body: string | null;
-  image: MessageRow['image'];
-  price: number;
-  created_at: string;
-  read_at: string | null;
-}
-
-const rowOf = (m: MessageJson): MessageRow => ({
-  id: m.id,
-  uuid: m.uuid,
-  clientMsgId: m.client_msg_id,
-  conversationId: m.conversation_id,
-  fromId: m.from_id,
-  toId: m.to_id,
-  type: m.type,
-  body: m.body,
-  image: m.image,
-  price: m.price,
-  createdAt: new Date(m.created_at),
-  readAt: m.read_at === null ? null : new Date(m.read_at),
-});
-
 /**
  * What the `send_message` function (migrations 0009_send_round_trips, 0010_one_statement_send)
  * answered: it locks the conversation, answers the original for a repeated client id, counts the
@@ -62,7 +32,7 @@ export function storeOutcomeOf(raw: unknown): StoreOutcome {
   const sent = (typeof raw === 'string' ? JSON.parse(raw) : raw) as
     | {
         outcome: string;
-        message?: MessageJson;
+        message?: Record<string, unknown>;
         credits?: number;
         credits_version?: number;
         retry_after?: number;
@@ -77,7 +47,7 @@ export function storeOutcomeOf(raw: unknown): StoreOutcome {
   if (!sent.message || (sent.outcome !== 'created' && sent.outcome !== 'repeat')) {
     throw new Error(`send_message answered ${sent.outcome}`);
   }
-  const row = rowOf(sent.message);
+  const row = rowFromJson(messages, sent.message);
   const balance = { credits: sent.credits ?? 0, version: sent.credits_version ?? 0 };
   if (sent.outcome === 'repeat') return { outcome: 'repeat', row, balance };
   const notification =
