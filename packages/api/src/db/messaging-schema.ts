@@ -91,6 +91,20 @@ export const messages = pgTable(
 );
 
 /**
+ * Each member's message counters, kept by triggers on `messages`, `blocks` and `users` (migration
+ * 0011): messages received, and those not yet read, from members not blocked either way. The
+ * badges read them after every send and on every `/me`; counting the messages instead grew with
+ * each unread one (a member with 500 unread made every message to them read 500 rows).
+ */
+export const memberMessageCounts = pgTable('member_message_counts', {
+  memberId: integer('member_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  received: integer('received').notNull().default(0),
+  unread: integer('unread').notNull().default(0),
+});
+
+/**
  * Append-only credit ledger (notes/uk-rules.md): every change of a member's credits is one row;
  * `users.credits` is a cached balance written in the same transaction as each row, and always
  * equals the sum of `delta`. Rows are never updated (a trigger refuses it); they go only with

@@ -17,7 +17,7 @@ const visibleOther = (userId: Param<number>, col: OtherMember) =>
 /**
  * The `/me` counters from the interaction tables, counting only members the user can still see
  * (deactivated and blocked members drop out of the numbers as they do out of the lists).
- * Message counters come from the messages table (`messageCounters`).
+ * Message counters are the ones the database keeps (`messageCounters`).
  */
 export async function memberCounters(
   db: Db,

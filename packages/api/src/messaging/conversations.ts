@@ -1,5 +1,5 @@
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
-import { type ConversationRow, conversations, messages } from '../db/messaging-schema';
+import { type ConversationRow, conversations, memberMessageCounts } from '../db/messaging-schema';
 import { type Param, param, preparedPer } from '../db/prepared-statement';
 import { users } from '../db/schema';
 import { notFound } from '../http/api-error';
@@ -87,18 +87,19 @@ export const chatmateOf = (c: ConversationRow, viewerId: number) =>
 export const deletedUptoOf = (c: ConversationRow, viewerId: number) =>
   (isInitiator(c, viewerId) ? c.initiatorDeletedUpto : c.recipientDeletedUpto) ?? 0;
 
-/** `/me` message counters: unread and received messages, from members not blocked either way. */
+/**
+ * `/me` message counters: unread and received messages, from members not blocked either way, as
+ * the database keeps them (`member_message_counts`, migration 0011) with every message, read and
+ * block.
+ */
 export async function messageCounters(
   db: DbOrTx,
   userId: number,
 ): Promise<{ unread_messages_count: number; received_messages_count: number }> {
   const [row] = await db
-    .select({
-      unread: sql<string>`count(*) filter (where ${messages.readAt} is null)`,
-      received: sql<string>`count(*)`,
-    })
-    .from(messages)
-    .where(and(eq(messages.toId, userId), notBlocked(userId, messages.fromId)));
+    .select({ unread: memberMessageCounts.unread, received: memberMessageCounts.received })
+    .from(memberMessageCounts)
+    .where(eq(memberMessageCounts.memberId, userId));
   return {
     unread_messages_count: Number(row?.unread ?? 0),
     received_messages_count: Number(row?.received ?? 0),
