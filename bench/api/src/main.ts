@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { throwawayDatabase } from '@ukd/api';
-import { processTreeCpuMs } from './cpu-time';
+import pg from 'pg';
+import { postmasterOf, processTreeCpuMs } from './cpu-time';
 import type { LoadJob, LoadResult, LoadTarget } from './messages';
 import { type Server, startBare, startOurs, startRealtime } from './servers';
 import { buildFixture, logIn, SITE_KEY } from './setup';
@@ -84,7 +85,9 @@ function line(label: string, ours: LoadResult, bare: LoadResult | null, budget: 
   const bareCol = bare
     ? `${pad(fmt(bare.perSecond), 7)}/s p99 ${pad(fmt(bare.p99, 1), 7)} ms`
     : pad('n/a', 24);
-  const cpu = (r: LoadResult) => (r.cpuMsPerRequest === undefined ? '–' : fmt(r.cpuMsPerRequest, 2));
+  const cpu = (r: LoadResult) =>
+    (r.cpuMsPerRequest === undefined ? '–' : fmt(r.cpuMsPerRequest, 2)) +
+    (r.dbCpuMsPerRequest === undefined ? '' : ` +db ${fmt(r.dbCpuMsPerRequest, 2)}`);
   const cpuCol = `CPU/req ours ${pad(cpu(ours), 5)}${bare ? ` bare ${pad(cpu(bare), 5)}` : ''} ms`;
   console.log(
     `  ${label.padEnd(34)} ours ${pad(fmt(ours.perSecond), 7)}/s p50 ${pad(fmt(ours.p50, 1), 6)} p99 ${pad(fmt(ours.p99, 1), 7)} ms  err ${errorsOf(ours).padEnd(6)}| bare ${bareCol} | ours/bare ${pad(ratio, 6)} | ${cpuCol} | budget ${budget}`,
@@ -116,9 +119,25 @@ function traceFileOf(phase: Phase, who: string): string | undefined {
   return `${prefix}.${traceContext}.${slug}.${who}.txt`;
 }
 
-/** One phase against one server, with the server's CPU time per answer beside the load's figures. */
+/** PostgreSQL's postmaster on this machine, whose CPU each answer is charged with too (PGlite: none). */
+let databaseServerPid: number | undefined;
+
+async function postgresServerPid(url: string): Promise<number | undefined> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+    return rows[0] ? postmasterOf(Number(rows[0].pid)) : undefined;
+  } finally {
+    await client.end();
+  }
+}
+
+/** One phase against one server, with the server's (and the database's) CPU time per answer
+ * beside the load's figures. */
 async function loadWithCpu(server: Server, phase: Phase, who: string): Promise<LoadResult> {
   const cpuBefore = processTreeCpuMs(server.pid);
+  const dbBefore = processTreeCpuMs(databaseServerPid);
   const result = await load(
     server.origin,
     phase.targets,
@@ -127,8 +146,12 @@ async function loadWithCpu(server: Server, phase: Phase, who: string): Promise<L
     traceFileOf(phase, who),
   );
   const cpuAfter = processTreeCpuMs(server.pid);
+  const dbAfter = processTreeCpuMs(databaseServerPid);
   if (cpuBefore !== undefined && cpuAfter !== undefined && result.answeredAll > 0) {
     result.cpuMsPerRequest = (cpuAfter - cpuBefore) / result.answeredAll;
+  }
+  if (dbBefore !== undefined && dbAfter !== undefined && result.answeredAll > 0) {
+    result.dbCpuMsPerRequest = (dbAfter - dbBefore) / result.answeredAll;
   }
   return result;
 }
@@ -148,6 +171,7 @@ async function runPostgres(): Promise<void> {
     console.log(`PostgreSQL: skipped (${PG_URL} unreachable)`);
     return;
   }
+  databaseServerPid = await postgresServerPid(database.url);
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-api-'));
   const secret = randomBytes(32).toString('hex');
   const realtimeServer = await startRealtime(secret);
@@ -223,6 +247,7 @@ async function runPostgres(): Promise<void> {
 }
 
 async function runPglite(): Promise<void> {
+  databaseServerPid = undefined; // PGlite runs inside each server: its CPU is theirs.
   const dataDir = await mkdtemp(join(tmpdir(), 'bench-api-pglite-'));
   const bareDir = await mkdtemp(join(tmpdir(), 'bench-api-pglite-bare-'));
   const secret = randomBytes(32).toString('hex');

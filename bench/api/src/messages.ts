@@ -27,6 +27,8 @@ export interface LoadResult {
   answeredAll: number;
   /** The server's CPU time per answer over warm-up and window (ms), when /proc tells. */
   cpuMsPerRequest?: number;
+  /** The database server's CPU per answer (PostgreSQL on this machine; PGlite runs inside the server). */
+  dbCpuMsPerRequest?: number;
   /** Answered 2xx. */
   ok: number;
   /** 2xx answers per second over the measured window. */
