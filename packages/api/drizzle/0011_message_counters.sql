@@ -4,7 +4,9 @@ CREATE TABLE "member_message_counts" (
 	"unread" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
+DROP INDEX "messages_unread_idx";--> statement-breakpoint
 ALTER TABLE "member_message_counts" ADD CONSTRAINT "member_message_counts_member_id_users_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "messages_unread_idx" ON "messages" USING btree ("to_id","conversation_id") WHERE "messages"."read_at" is null;--> statement-breakpoint
 -- Each member's message counters (src/db/messaging-schema.ts, memberMessageCounts), kept by the
 -- triggers below in the same transaction as every change they count: messages received, and
 -- those not yet read, from members not blocked either way (the rule /me and the badges always

@@ -85,7 +85,9 @@ export const messages = pgTable(
   (t) => [
     uniqueIndex('messages_sender_client_msg_unique').on(t.fromId, t.clientMsgId),
     index('messages_conversation_idx').on(t.conversationId, t.id),
-    index('messages_unread_idx').on(t.toId).where(sql`${t.readAt} is null`),
+    // A member's unread messages, and among them one conversation's (the list's unread_count):
+    // only unread messages are in it, so counting one conversation's reads no others.
+    index('messages_unread_idx').on(t.toId, t.conversationId).where(sql`${t.readAt} is null`),
     index('messages_sender_time_idx').on(t.fromId, t.createdAt),
   ],
 );

@@ -90,6 +90,10 @@ for (const { driver, skip } of drivers) {
       // Reading again changes nothing.
       await api.call('POST', `/api/user-conversations/${ab}/read`, { token: b.token, body: {} });
       expect(await kept(b.id)).toEqual(await counted(b.id));
+      // A reply, read by the member who started the conversation.
+      expect((await send(b, ab)).statusCode).toBe(201);
+      await api.call('POST', `/api/user-conversations/${ab}/read`, { token: a.token, body: {} });
+      expect(await kept(a.id)).toEqual({ received: 1, unread: 0 });
 
       // Deleting a conversation for oneself marks its messages read.
       expect((await api.call('DELETE', `/api/user-conversations/${cb}`, { token: b.token })).statusCode).toBe(
