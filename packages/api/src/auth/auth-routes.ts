@@ -252,7 +252,7 @@ export function memberAuthRoutes(app: ApiApp, ctx: AppContext): void {
       const member = currentMember(request);
       const [settings, counters, primaries] = await Promise.all([
         ctx.sites.settings(request.site.id),
-        memberCounters(ctx.db, member.user),
+        memberCounters(ctx.db, member.user.id),
         approvedPrimaries(ctx.db, [member.user.id]),
       ]);
       const primary = primaries.get(member.user.id);

@@ -2,9 +2,10 @@ import type { NotificationCreatedEvent } from '@ukd/contracts/api';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { memberInteractions, profileVisits } from '../db/interactions-schema';
-import type { Param } from '../db/prepared-statement';
-import { type UserRow, users } from '../db/schema';
-import { messageCounters } from '../messaging/conversations';
+import { executedRows } from '../db/json-rows';
+import { memberMessageCounts } from '../db/messaging-schema';
+import { type Param, param, preparedStatement } from '../db/prepared-statement';
+import { users } from '../db/schema';
 import { notBlocked } from '../profiles/visibility';
 import { type MemberCounters, NO_COUNTERS } from '../user-resource';
 
@@ -14,35 +15,38 @@ type OtherMember = typeof profileVisits.visitorId | typeof memberInteractions.us
 const visibleOther = (userId: Param<number>, col: OtherMember) =>
   sql`exists (select 1 from ${users} o where o.id = ${col} and o.deactivated_at is null) and ${notBlocked(userId, col)}`;
 
+const member = param<number>('member');
+const countersStatement = preparedStatement(
+  () => 'member_counters',
+  () => sql`
+    select counts.*,
+      (select ${memberMessageCounts.received} from ${memberMessageCounts}
+        where ${memberMessageCounts.memberId} = ${member}) as received,
+      (select coalesce(sum(${profileVisits.visits}), 0) from ${profileVisits}
+        where ${profileVisits.visitedId} = ${member} and ${visibleOther(member, profileVisits.visitorId)}) as visits,
+      (select count(*) from ${memberInteractions}
+        where ${memberInteractions.targetId} = ${member} and ${memberInteractions.kind} = 'wink'
+          and ${visibleOther(member, memberInteractions.userId)}) as winks
+    from (${notificationCountsSql(member)}) counts`,
+);
+
 /**
- * The `/me` counters from the interaction tables, counting only members the user can still see
- * (deactivated and blocked members drop out of the numbers as they do out of the lists).
- * Message counters are the ones the database keeps (`messageCounters`).
+ * The `/me` counters, in one statement, counting only members the user can still see
+ * (deactivated and blocked members drop out of the numbers as they do out of the lists). The
+ * three badge counters are `notification_counts`' (the ones every notification carries); the
+ * messages received are the database's kept counter.
  */
-export async function memberCounters(
-  db: Db,
-  user: Pick<UserRow, 'id' | 'visitorsSeenAt' | 'favoritesSeenAt'>,
-): Promise<MemberCounters> {
-  const epoch = new Date(0);
-  const visitorsSeen = user.visitorsSeenAt ?? epoch;
-  const favoritesSeen = user.favoritesSeenAt ?? epoch;
-  const other = (col: OtherMember) => visibleOther(user.id, col);
-  const [row] = await db
-    .select({
-      visits: sql<string>`(select coalesce(sum(${profileVisits.visits}), 0) from ${profileVisits} where ${profileVisits.visitedId} = ${user.id} and ${other(profileVisits.visitorId)})`,
-      newVisitors: sql<string>`(select count(*) from ${profileVisits} where ${profileVisits.visitedId} = ${user.id} and ${profileVisits.lastVisitedAt} > ${visitorsSeen.toISOString()} and ${other(profileVisits.visitorId)})`,
-      unreadFavorites: sql<string>`(select count(*) from ${memberInteractions} where ${memberInteractions.targetId} = ${user.id} and ${memberInteractions.kind} = 'favorite' and ${memberInteractions.createdAt} > ${favoritesSeen.toISOString()} and ${other(memberInteractions.userId)})`,
-      winks: sql<string>`(select count(*) from ${memberInteractions} where ${memberInteractions.targetId} = ${user.id} and ${memberInteractions.kind} = 'wink' and ${other(memberInteractions.userId)})`,
-    })
-    .from(sql`(select 1) as one`);
+export async function memberCounters(db: Db, userId: number): Promise<MemberCounters> {
+  const [row] = executedRows<NotificationCountColumns & Record<'received' | 'visits' | 'winks', unknown>>(
+    await countersStatement(db, null, { member: userId }),
+  );
   if (!row) return NO_COUNTERS;
   return {
     ...NO_COUNTERS,
-    ...(await messageCounters(db, user.id)),
-    visits_count: Number(row.visits),
-    new_visitors_count: Number(row.newVisitors),
-    unread_favorites_count: Number(row.unreadFavorites),
-    received_wink_interactions_count: Number(row.winks),
+    ...notificationCountsOf(row),
+    received_messages_count: Number(row.received ?? 0),
+    visits_count: Number(row.visits ?? 0),
+    received_wink_interactions_count: Number(row.winks ?? 0),
   };
 }
 
