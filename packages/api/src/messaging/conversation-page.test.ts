@@ -3,9 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversations, messages } from '../db/messaging-schema';
 import { photos, users } from '../db/schema';
 import { CARD_FIELDS } from '../profiles/profile-resource';
-import { drivers, registerMember, startTestApi, type TestApi } from '../test/harness';
+import { drivers, memberWithCredits, startTestApi, type TestApi } from '../test/harness';
 import { loadConversation } from './conversation-page';
-import { appendCredits } from './credit-ledger';
 
 // The one-statement loader reads rows back from JSON: they must be exactly the rows drizzle's
 // select() gives (dates as Date, JSON columns as objects, nulls as null), on both drivers.
@@ -19,13 +18,7 @@ for (const { driver, skip } of drivers) {
       await api?.close();
     });
 
-    async function member() {
-      const m = await registerMember(api);
-      const [row] = await api.context.db.select().from(users).where(eq(users.email, m.email));
-      if (!row) throw new Error('member missing');
-      await appendCredits(api.context.db, { userId: row.id, delta: 50, reason: 'promotion' });
-      return { ...m, row };
-    }
+    const member = () => memberWithCredits(api, 50);
 
     it('loads a conversation, its members, photo, last message and unread count as select() would', async () => {
       const [a, b] = [await member(), await member()];

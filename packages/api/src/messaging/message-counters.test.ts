@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberMessageCounts, messages } from '../db/messaging-schema';
 import { users } from '../db/schema';
 import { notBlocked } from '../profiles/visibility';
-import { drivers, registerMember, startTestApi, type TestApi } from '../test/harness';
-import { appendCredits } from './credit-ledger';
+import { drivers, memberWithCredits, startTestApi, type TestApi } from '../test/harness';
 
 // The database keeps each member's message counters (migration 0011) with every send, read,
 // deletion and block. These tests compare them with a count of the messages themselves, the
@@ -20,11 +19,8 @@ for (const { driver, skip } of drivers) {
     });
 
     async function member() {
-      const m = await registerMember(api);
-      const [row] = await api.context.db.select().from(users).where(eq(users.email, m.email));
-      if (!row) throw new Error('member missing');
-      await appendCredits(api.context.db, { userId: row.id, delta: 200, reason: 'promotion' });
-      return { token: m.access_token, id: row.id, uuid: row.uuid };
+      const { access_token, row } = await memberWithCredits(api, 200);
+      return { token: access_token, id: row.id, uuid: row.uuid };
     }
     type Member = Awaited<ReturnType<typeof member>>;
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLedger, messages } from '../db/messaging-schema';
 import { users } from '../db/schema';
 import type { Broadcaster } from '../realtime/broadcaster';
-import { drivers, registerMember, startTestApi, type TestApi } from '../test/harness';
+import { drivers, memberWithCredits, type registerMember, startTestApi, type TestApi } from '../test/harness';
 import { appendCredits, ledgerBalance, recordOpeningBalances } from './credit-ledger';
 
 type Registered = Awaited<ReturnType<typeof registerMember>>;
@@ -101,11 +101,7 @@ for (const { driver, skip } of drivers) {
     });
 
     async function member(credits = 0): Promise<Member> {
-      const m = await registerMember(api);
-      const [row] = await api.context.db.select().from(users).where(eq(users.email, m.email));
-      if (!row) throw new Error('member missing');
-      if (credits)
-        await appendCredits(api.context.db, { userId: row.id, delta: credits, reason: 'promotion' });
+      const { row, ...m } = await memberWithCredits(api, credits);
       return { ...m, id: row.id, uuid: row.uuid };
     }
 

@@ -3,11 +3,14 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CAPTCHA } from '@ukd/contracts/api';
+import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type InjectOptions, type LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import type { AppContext } from '../context';
+import { users } from '../db/schema';
 import { type ThrowawayDatabase, throwawayDatabase } from '../db/throwaway-database';
 import { type ApiOptions, createApiWithContext, DEFAULT_SITE } from '../index';
+import { appendCredits } from '../messaging/credit-ledger';
 
 export type Driver = 'pglite' | 'postgres';
 
@@ -154,6 +157,15 @@ export async function registerMember(api: TestApi, overrides: Record<string, unk
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
   const tokens = res.json().data as { access_token: string; refresh_token: string };
   return { ...member, ...tokens };
+}
+
+/** Registers a member with `credits` given to them (a ledger entry), with their database row. */
+export async function memberWithCredits(api: TestApi, credits: number) {
+  const m = await registerMember(api);
+  const [row] = await api.context.db.select().from(users).where(eq(users.email, m.email));
+  if (!row) throw new Error('member missing');
+  if (credits) await appendCredits(api.context.db, { userId: row.id, delta: credits, reason: 'promotion' });
+  return { ...m, row };
 }
 
 let ipCounter = 0;
