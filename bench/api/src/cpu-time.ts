@@ -1,7 +1,7 @@
-// CPU time a server spent, read from /proc: the process and its live children (Node cluster
-// workers; for PostgreSQL, the postmaster's backends and background processes). Per request, it is a steadier figure than throughput on a machine whose two cores
-// the load generator and PostgreSQL share: descheduling moves throughput, not the CPU a request
-// costs.
+// CPU time a server spent, read from /proc: the process and its children (Node cluster workers;
+// for PostgreSQL, the postmaster's backends and background processes). Per request, it is a
+// steadier figure than throughput on a machine whose two cores the load generator and PostgreSQL
+// share: descheduling moves throughput, not the CPU a request costs.
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 
@@ -48,8 +48,10 @@ export function processTreeCpuMs(pid: number | undefined): number | undefined {
   return (total / ticks()) * 1000;
 }
 
-/** The pid of the PostgreSQL server a connection's backend `backendPid` belongs to (its postmaster),
- * when it runs on this machine. */
+/**
+ * The pid of the PostgreSQL server a connection's backend `backendPid` belongs to (its
+ * postmaster), when it runs on this machine.
+ */
 export function postmasterOf(backendPid: number): number | undefined {
   try {
     // A remote server's backend pid means nothing here; a local one is a `postgres` process.

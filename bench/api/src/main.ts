@@ -8,9 +8,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { throwawayDatabase } from '@ukd/api';
-import pg from 'pg';
-import { postmasterOf, processTreeCpuMs } from './cpu-time';
+import { processTreeCpuMs } from './cpu-time';
+import { postgresServerPid, vacuum } from './database-server';
 import type { LoadJob, LoadResult, LoadTarget } from './messages';
+import { line } from './report-line';
 import { type Server, startBare, startOurs, startRealtime } from './servers';
 import { buildFixture, logIn, SITE_KEY } from './setup';
 
@@ -69,31 +70,6 @@ function load(
   });
 }
 
-const fmt = (n: number, digits = 0) =>
-  Number.isFinite(n)
-    ? n.toLocaleString('en-GB', { maximumFractionDigits: digits, minimumFractionDigits: digits })
-    : '–';
-const pad = (s: string, n: number) => s.padStart(n);
-const errorsOf = (r: LoadResult) =>
-  Object.entries(r.statuses)
-    .filter(([s]) => !s.startsWith('2'))
-    .map(([s, n]) => `${s}×${n}`)
-    .join(' ') || '0';
-
-function line(label: string, ours: LoadResult, bare: LoadResult | null, budget: string): void {
-  const ratio = bare ? `${fmt(ours.perSecond / bare.perSecond, 2)}×` : 'n/a';
-  const bareCol = bare
-    ? `${pad(fmt(bare.perSecond), 7)}/s p99 ${pad(fmt(bare.p99, 1), 7)} ms`
-    : pad('n/a', 24);
-  const cpu = (r: LoadResult) =>
-    (r.cpuMsPerRequest === undefined ? '–' : fmt(r.cpuMsPerRequest, 2)) +
-    (r.dbCpuMsPerRequest === undefined ? '' : ` +db ${fmt(r.dbCpuMsPerRequest, 2)}`);
-  const cpuCol = `CPU/req ours ${pad(cpu(ours), 5)}${bare ? ` bare ${pad(cpu(bare), 5)}` : ''} ms`;
-  console.log(
-    `  ${label.padEnd(34)} ours ${pad(fmt(ours.perSecond), 7)}/s p50 ${pad(fmt(ours.p50, 1), 6)} p99 ${pad(fmt(ours.p99, 1), 7)} ms  err ${errorsOf(ours).padEnd(6)}| bare ${bareCol} | ours/bare ${pad(ratio, 6)} | ${cpuCol} | budget ${budget}`,
-  );
-}
-
 interface Phase {
   label: string;
   targets: LoadTarget[];
@@ -121,33 +97,6 @@ function traceFileOf(phase: Phase, who: string): string | undefined {
 
 /** PostgreSQL's postmaster on this machine, whose CPU each answer is charged with too (PGlite: none). */
 let databaseServerPid: number | undefined;
-
-/**
- * VACUUM ANALYZE before each phase and server, as autovacuum would in time: every send phase leaves thousands
- * of dead row versions (each send updates its conversation, the sender and the flood limit), and
- * without it the phases after a send phase (the two-process ones) scanned them too: the database's
- * CPU per list answer doubled, for both servers.
- */
-async function vacuum(url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query('vacuum analyze');
-  } finally {
-    await client.end();
-  }
-}
-
-async function postgresServerPid(url: string): Promise<number | undefined> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
-    return rows[0] ? postmasterOf(Number(rows[0].pid)) : undefined;
-  } finally {
-    await client.end();
-  }
-}
 
 /** One phase against one server, with the server's (and the database's) CPU time per answer
  * beside the load's figures. */
