@@ -24,7 +24,6 @@ async function serve(): Promise<void> {
       : false,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    disableRequestLogging: false,
   });
 
   if (options.databaseUrl && !options.jwtSecret) {
