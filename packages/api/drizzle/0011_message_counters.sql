@@ -17,17 +17,23 @@ CREATE INDEX "messages_unread_idx" ON "messages" USING btree ("to_id","conversat
 -- its own: in READ COMMITTED every later statement sees what committed before the lock was
 -- granted, so a send, a read or a deletion racing a block of the same two members never counts a
 -- message the block's recount left out (nor the other way round).
-CREATE FUNCTION "message_pair_blocked"(p_from integer, p_to integer) RETURNS boolean
+-- A block either way between two members (src/profiles/visibility.ts, notBlocked, in SQL), for
+-- the triggers' rows: one message sent, those one read marked. PostgreSQL does not inline a
+-- function holding a subquery, so it runs as a call per row: the counts over all of a member's
+-- messages (recount_member_messages, notification_counts) keep the rule inline.
+CREATE FUNCTION "members_blocked"(p_a integer, p_b integer) RETURNS boolean
 LANGUAGE sql STABLE AS $$
-  SELECT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = p_to AND b.blocked_id = p_from)
-    OR (b.blocker_id = p_from AND b.blocked_id = p_to))
+  SELECT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = p_a AND b.blocked_id = p_b)
+    OR (b.blocker_id = p_b AND b.blocked_id = p_a))
 $$;--> statement-breakpoint
 CREATE FUNCTION "recount_member_messages"(p_member integer) RETURNS void LANGUAGE sql AS $$
   UPDATE member_message_counts c SET
     received = (SELECT count(*) FROM messages m WHERE m.to_id = p_member
-      AND NOT message_pair_blocked(m.from_id, m.to_id)),
+      AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = p_member AND b.blocked_id = m.from_id)
+        OR (b.blocker_id = m.from_id AND b.blocked_id = p_member))),
     unread = (SELECT count(*) FROM messages m WHERE m.to_id = p_member AND m.read_at IS NULL
-      AND NOT message_pair_blocked(m.from_id, m.to_id))
+      AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = p_member AND b.blocked_id = m.from_id)
+        OR (b.blocker_id = m.from_id AND b.blocked_id = p_member)))
   WHERE c.member_id = p_member
 $$;--> statement-breakpoint
 CREATE FUNCTION "count_member_created"() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -41,7 +47,7 @@ CREATE TRIGGER "users_message_counts" AFTER INSERT ON "users"
 CREATE FUNCTION "count_message_received"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM 1 FROM member_message_counts WHERE member_id = NEW.to_id FOR UPDATE;
-  IF NOT message_pair_blocked(NEW.from_id, NEW.to_id) THEN
+  IF NOT members_blocked(NEW.from_id, NEW.to_id) THEN
     UPDATE member_message_counts SET received = received + 1,
       unread = unread + CASE WHEN NEW.read_at IS NULL THEN 1 ELSE 0 END
     WHERE member_id = NEW.to_id;
@@ -58,7 +64,7 @@ BEGIN
   UPDATE member_message_counts c SET unread = c.unread + d.delta
   FROM (SELECT n.to_id, sum(CASE WHEN n.read_at IS NULL THEN 1 ELSE -1 END) AS delta
         FROM changed_new n JOIN changed_old o ON o.id = n.id
-        WHERE (n.read_at IS NULL) <> (o.read_at IS NULL) AND NOT message_pair_blocked(n.from_id, n.to_id)
+        WHERE (n.read_at IS NULL) <> (o.read_at IS NULL) AND NOT members_blocked(n.from_id, n.to_id)
         GROUP BY n.to_id) d
   WHERE c.member_id = d.to_id;
   RETURN NULL;
