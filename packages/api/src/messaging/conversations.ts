@@ -88,20 +88,13 @@ export const deletedUptoOf = (c: ConversationRow, viewerId: number) =>
   (isInitiator(c, viewerId) ? c.initiatorDeletedUpto : c.recipientDeletedUpto) ?? 0;
 
 /**
- * `/me` message counters: unread and received messages, from members not blocked either way, as
- * the database keeps them (`member_message_counts`, migration 0011) with every message, read and
- * block.
+ * The member's unread messages, from members not blocked either way, as the database keeps them
+ * (`member_message_counts`, migration 0011) with every message, read and block.
  */
-export async function messageCounters(
-  db: DbOrTx,
-  userId: number,
-): Promise<{ unread_messages_count: number; received_messages_count: number }> {
+export async function unreadMessagesCount(db: DbOrTx, userId: number): Promise<number> {
   const [row] = await db
-    .select({ unread: memberMessageCounts.unread, received: memberMessageCounts.received })
+    .select({ unread: memberMessageCounts.unread })
     .from(memberMessageCounts)
     .where(eq(memberMessageCounts.memberId, userId));
-  return {
-    unread_messages_count: Number(row?.unread ?? 0),
-    received_messages_count: Number(row?.received ?? 0),
-  };
+  return row?.unread ?? 0;
 }

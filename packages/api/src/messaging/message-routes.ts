@@ -18,7 +18,7 @@ import { currentMember } from '../http/member-auth';
 import { body, messages } from '../http/rules';
 import { requestSocketId } from '../realtime/realtime-services';
 import { markRead, messagePage } from './conversation-queries';
-import { messageCounters, participantConversation } from './conversations';
+import { participantConversation, unreadMessagesCount } from './conversations';
 import { MessagePriceList } from './message-prices';
 import { messageResource } from './message-resource';
 import { readSendInput } from './send-input';
@@ -181,12 +181,11 @@ export function messageRoutes(app: ApiApp, ctx: AppContext): void {
           `messages read ${row.uuid}`,
         );
       }
-      const counters = await messageCounters(ctx.db, member.user.id);
       return {
         data: {
           updated: updated.length,
           read_at: readAt,
-          unread_messages_count: counters.unread_messages_count,
+          unread_messages_count: await unreadMessagesCount(ctx.db, member.user.id),
         },
       };
     },
