@@ -10,22 +10,21 @@ import { postmasterOf } from './cpu-time';
  * too: the database's CPU per list answer doubled, for both servers.
  */
 export async function vacuum(url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query('vacuum analyze');
-  } finally {
-    await client.end();
-  }
+  await run(url, 'vacuum analyze');
 }
 
 /** The postmaster of the PostgreSQL server at `url`, when it runs on this machine. */
 export async function postgresServerPid(url: string): Promise<number | undefined> {
+  const [row] = await run<{ pid: number }>(url, 'select pg_backend_pid() as pid');
+  return row ? postmasterOf(Number(row.pid)) : undefined;
+}
+
+/** One statement on a connection of its own (the servers' pools are theirs). */
+async function run<Row extends object>(url: string, text: string): Promise<Row[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
-    return rows[0] ? postmasterOf(Number(rows[0].pid)) : undefined;
+    return (await client.query<Row>(text)).rows;
   } finally {
     await client.end();
   }
