@@ -10,21 +10,24 @@ import { postmasterOf } from './cpu-time';
  * too: the database's CPU per list answer doubled, for both servers.
  */
 export async function vacuum(url: string): Promise<void> {
-  await run(url, 'vacuum analyze');
+  await connected(url, (client) => client.query('vacuum analyze'));
 }
 
 /** The postmaster of the PostgreSQL server at `url`, when it runs on this machine. */
 export async function postgresServerPid(url: string): Promise<number | undefined> {
-  const [row] = await run<{ pid: number }>(url, 'select pg_backend_pid() as pid');
-  return row ? postmasterOf(Number(row.pid)) : undefined;
+  // Read while connected: the backend (and its /proc entry) goes away with the connection.
+  return connected(url, async (client) => {
+    const [row] = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows;
+    return row ? postmasterOf(Number(row.pid)) : undefined;
+  });
 }
 
-/** One statement on a connection of its own (the servers' pools are theirs). */
-async function run<Row extends object>(url: string, text: string): Promise<Row[]> {
+/** `work` on a connection of its own (the servers' pools are theirs). */
+async function connected<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    return (await client.query<Row>(text)).rows;
+    return await work(client);
   } finally {
     await client.end();
   }

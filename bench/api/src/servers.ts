@@ -116,10 +116,7 @@ export function startOurs(opts: ServerEnv): Promise<Server> {
     [
       // As packages/api's start script runs it (docs/decisions.md, "A larger young generation").
       '--max-semi-space-size=64',
-      // BENCH_CPU_PROFILE=<dir>: a V8 CPU profile of our API per run, written when it stops.
-      ...(process.env.BENCH_CPU_PROFILE
-        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
-        : []),
+      ...cpuProfileFlags('ours'),
     ],
   );
 }
@@ -135,5 +132,14 @@ export function startBare(opts: ServerEnv & { pgliteDir?: string }): Promise<Ser
       ...realtimeEnv(opts),
     },
     'the bare baseline',
+    undefined,
+    cpuProfileFlags('bare'),
   );
+}
+
+/** BENCH_CPU_PROFILE=<dir>: a V8 CPU profile per server process and run, written when it stops,
+ * ours and the bare baseline's in sub-directories of their own so the two can be compared. */
+function cpuProfileFlags(side: 'ours' | 'bare'): string[] {
+  const dir = process.env.BENCH_CPU_PROFILE;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}/${side}`] : [];
 }

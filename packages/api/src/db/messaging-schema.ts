@@ -47,8 +47,10 @@ export const conversations = pgTable(
   },
   (t) => [
     uniqueIndex('conversations_pair_unique').on(t.pairLow, t.pairHigh),
-    index('conversations_initiator_idx').on(t.initiatorId, t.updatedAt),
-    index('conversations_recipient_idx').on(t.recipientId, t.updatedAt),
+    // Each member's conversations in list order (starred first, then newest), one index per
+    // role: the list reads the first page of each and merges them (messaging/conversation-page.ts).
+    index('conversations_initiator_list_idx').on(t.initiatorId, t.initiatorStar, t.updatedAt, t.id),
+    index('conversations_recipient_list_idx').on(t.recipientId, t.recipientStar, t.updatedAt, t.id),
     check('conversations_two_members', sql`${t.initiatorId} <> ${t.recipientId}`),
   ],
 );

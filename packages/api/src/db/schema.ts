@@ -96,6 +96,9 @@ export const users = pgTable(
     index('users_site_city_idx').on(t.siteId, t.city),
     index('users_site_created_idx').on(t.siteId, t.createdAt),
     index('users_site_active_idx').on(t.siteId, t.lastActiveAt),
+    // The few deactivated members: "is this member deactivated?" over thousands of rows is a
+    // lookup in this index, not a read of every member (messaging/conversations.ts).
+    index('users_deactivated_idx').on(t.id).where(sql`${t.deactivatedAt} is not null`),
   ],
 );
 

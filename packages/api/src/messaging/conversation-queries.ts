@@ -5,7 +5,7 @@ import { param } from '../db/prepared-statement';
 import { users } from '../db/schema';
 import type { CardUser } from '../profiles/profile-resource';
 import { type ConversationPage, conversationPageStatement } from './conversation-page';
-import { deletedUptoOf, isInitiator, listedFor, viewerSide } from './conversations';
+import { deletedUptoOf, isInitiator, listedAs } from './conversations';
 
 /** The conversation list's filters (SPEC §7), already parsed. */
 export interface ConversationFilters {
@@ -27,20 +27,22 @@ const viewer = param<number>('viewer');
 
 const listPage = conversationPageStatement(
   (shape: ListShape) => `${shape.star}|${shape.username}|${shape.onlyUnread}|${shape.onlyRead}`,
-  (shape: ListShape) => {
-    const side = viewerSide(viewer);
-    const lastUnread = sql`exists (select 1 from ${messages} lm where lm.id = ${conversations.lastMessageId} and lm.to_id = ${viewer} and lm.read_at is null)`;
-    const conditions: SQL[] = [];
-    if (shape.star !== undefined) conditions.push(shape.star ? sql`${side.star}` : sql`not ${side.star}`);
-    if (shape.username) {
-      conditions.push(
-        sql`exists (select 1 from ${users} cu where cu.id = ${side.chatmateId} and lower(cu.username) like ${param<string>('username')})`,
-      );
-    }
-    if (shape.onlyUnread) conditions.push(lastUnread);
-    if (shape.onlyRead) conditions.push(sql`not ${lastUnread}`);
-    return { base: listedFor(viewer), filter: conditions.length ? (and(...conditions) as SQL) : null };
-  },
+  (shape: ListShape) => ({
+    base: (side) => listedAs(viewer, side),
+    filter: (side) => {
+      const lastUnread = sql`exists (select 1 from ${messages} lm where lm.id = ${conversations.lastMessageId} and lm.to_id = ${viewer} and lm.read_at is null)`;
+      const conditions: SQL[] = [];
+      if (shape.star !== undefined) conditions.push(shape.star ? sql`${side.star}` : sql`not ${side.star}`);
+      if (shape.username) {
+        conditions.push(
+          sql`exists (select 1 from ${users} cu where cu.id = ${side.chatmateId} and lower(cu.username) like ${param<string>('username')})`,
+        );
+      }
+      if (shape.onlyUnread) conditions.push(lastUnread);
+      if (shape.onlyRead) conditions.push(sql`not ${lastUnread}`);
+      return conditions.length ? (and(...conditions) as SQL) : sql`true`;
+    },
+  }),
 );
 
 /** A page of the viewer's conversations, starred first then newest, loaded with the totals `meta` needs. */
