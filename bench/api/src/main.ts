@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { throwawayDatabase } from '@ukd/api';
+import { BIG_INBOX, fillBigInbox } from './big-inbox';
 import { processTreeCpuMs } from './cpu-time';
 import { postgresServerPid, vacuum } from './database-server';
 import type { LoadJob, LoadResult, LoadTarget } from './messages';
@@ -82,6 +83,7 @@ const onlyPrefixes = String(values.only)
   .split(',')
   .map((p) => p.trim())
   .filter(Boolean);
+const selected = (label: string) => !onlyPrefixes.length || onlyPrefixes.some((p) => label.startsWith(p));
 
 /**
  * BENCH_TRACE=<prefix>: each phase's measured answers go to `<prefix>.<db>-<workers>.<phase>.<ours|bare>.txt`
@@ -128,7 +130,7 @@ async function measure(
   beforePhase?: () => Promise<void>,
 ): Promise<void> {
   for (const phase of phases) {
-    if (onlyPrefixes.length && !onlyPrefixes.some((p) => phase.label.startsWith(p))) continue;
+    if (!selected(phase.label)) continue;
     await beforePhase?.();
     const a = await loadWithCpu(ours, phase, 'ours');
     if (bare) await beforePhase?.();
@@ -155,12 +157,16 @@ async function runPostgres(): Promise<void> {
   };
   try {
     let fixture: Awaited<ReturnType<typeof buildFixture>> | null = null;
+    let members: Awaited<ReturnType<typeof logIn>> = [];
     for (const workers of workerCounts) {
       traceContext = `postgres-${workers}`;
       const ours = await startOurs({ ...env, workers });
       const bare = await startBare({ ...env, workers });
       try {
-        if (!fixture) fixture = await buildFixture(ours.origin, await logIn(ours.origin), database.url);
+        if (!fixture) {
+          members = await logIn(ours.origin);
+          fixture = await buildFixture(ours.origin, members, database.url);
+        }
         console.log(
           `\nPostgreSQL, ${workers} process${workers > 1 ? 'es' : ''} each (load average ${loadavg()
             .map((n) => n.toFixed(1))
@@ -209,6 +215,22 @@ async function runPostgres(): Promise<void> {
           ],
           () => vacuum(database.url),
         );
+      } finally {
+        await ours.stop();
+        await bare.stop();
+      }
+    }
+    const bigInbox = `big inbox (${BIG_INBOX.toLocaleString('en-GB')}), 20 in flight`;
+    const demo = members.find((m) => m.email === 'demo@example.com');
+    if (selected(bigInbox) && demo) {
+      // Last, and on data of its own: the list of one member with thousands of conversations.
+      const ours = await startOurs({ ...env, workers: 1 });
+      const bare = await startBare({ ...env, workers: 1 });
+      try {
+        const targets = await fillBigInbox(database.url, demo.email, demo.token);
+        console.log('\nPostgreSQL, 1 process each, one member with thousands of conversations:');
+        const phase = { label: bigInbox, targets, mode: 'closed' as const, inFlight: 20, budget: 'none' };
+        await measure(ours, bare, [phase], () => vacuum(database.url));
       } finally {
         await ours.stop();
         await bare.stop();
