@@ -4,6 +4,7 @@
 // other phase, since the new members change what profile browse and the other lists read.
 import pg from 'pg';
 import type { LoadTarget } from './messages';
+import { CONVERSATION_LIST_PATH } from './setup';
 
 /** Conversations the member gets. */
 export const BIG_INBOX = 5_000;
@@ -65,5 +66,5 @@ export async function fillBigInbox(url: string, email: string, token: string): P
   } finally {
     await client.end();
   }
-  return [{ method: 'GET', path: '/api/user-conversations', token }];
+  return [{ method: 'GET', path: CONVERSATION_LIST_PATH, token }];
 }

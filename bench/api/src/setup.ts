@@ -5,6 +5,14 @@ import { DEMO_PASSWORD, demoMembers } from '@ukd/api';
 import pg from 'pg';
 import type { LoadTarget } from './messages';
 
+/** The first page of the inbox exactly as the site asks for it (mfe-messaging's
+ * `conversationListQuery`: page, limit 10, both photos and the last message). */
+export const CONVERSATION_LIST_PATH =
+  '/api/user-conversations?page=1&limit=10&include=recipient.approved_primary%2Cinitiator.approved_primary%2Clast_message';
+
+/** The dashboard's first page of members as the site asks for it (mfe-profiles' `browseRequest`). */
+const BROWSE_PATH = '/api/profiles?sort=-created_at&page=1&limit=24';
+
 export const SITE_KEY = 'ukdating-site01';
 const CONVERSATIONS_PER_MEMBER = 8;
 
@@ -113,12 +121,8 @@ export async function buildFixture(
     await client.end();
   }
   return {
-    conversationList: members.map((m) => ({
-      method: 'GET',
-      path: '/api/user-conversations',
-      token: m.token,
-    })),
-    profileBrowse: members.map((m) => ({ method: 'GET', path: '/api/profiles', token: m.token })),
+    conversationList: members.map((m) => ({ method: 'GET', path: CONVERSATION_LIST_PATH, token: m.token })),
+    profileBrowse: members.map((m) => ({ method: 'GET', path: BROWSE_PATH, token: m.token })),
     sends,
   };
 }
