@@ -109,6 +109,44 @@ describe('createChatSession', () => {
     stop();
   });
 
+  it('catches up after the newest message it read, so a lost event is fetched even when a later one or my own send came first', async () => {
+    const history = [message({ id: 1, conversation_uuid: uuid, body: 'one' })];
+    const { session, live, api } = setup({
+      latest: vi.fn(async () => page(history)),
+      after: vi.fn(async (_uuid: string, after: number) => page(history.filter((m) => m.id > after))),
+      send: vi.fn(async (_uuid: string, body: { client_msg_id: string }) => {
+        const mine = message({
+          id: 4,
+          conversation_uuid: uuid,
+          client_msg_id: body.client_msg_id,
+          from_id: ME,
+          to_id: SAM,
+          body: 'four',
+        });
+        history.push(mine);
+        return { data: mine, meta: { credits: 10 } };
+      }),
+    });
+    const stop = session.start();
+    await settled();
+    // Realtime drops message 2's event; message 3's arrives, then my own send is stored as 4.
+    history.push(
+      message({ id: 2, conversation_uuid: uuid, body: 'two' }),
+      message({ id: 3, conversation_uuid: uuid, body: 'three' }),
+    );
+    live.emit(channel, 'message.sent', history[2]);
+    expect(await session.send({ type: 'text', body: 'four' }, 1)).toBeNull();
+    expect(bodies(session)).toEqual(['one', 'three', 'four']);
+    live.reconnect();
+    await settled();
+    expect(api.after).toHaveBeenLastCalledWith(uuid, 1);
+    expect(bodies(session)).toEqual(['one', 'two', 'three', 'four']);
+    // Everything up to 4 has now been read: the next catch-up asks after it.
+    await session.catchUp();
+    expect(api.after).toHaveBeenLastCalledWith(uuid, 4);
+    stop();
+  });
+
   it('retries a failed send under the same client id, and takes the balance from the answer', async () => {
     const ids: string[] = [];
     let fail = true;

@@ -10,7 +10,7 @@ import {
 import { creditsSet, unreadMessagesSet } from '@ukd/store';
 import type { MessagingCalls } from '../messaging-api';
 import { type ChatAction, type ChatState, chatReducer, initialChatState } from './chat-state';
-import { firstServerId, lastServerId, lastUnreadForMe } from './message-list';
+import { firstServerId, lastUnreadForMe } from './message-list';
 import { IMAGE_TOO_LARGE, imageProblem } from './send-image';
 import { browserTab, type TabSignals } from './tab-signals';
 
@@ -69,6 +69,15 @@ export function createChatSession(options: ChatSessionOptions) {
   let started = false;
   let catchingUp: Promise<void> | null = null;
   let again = false;
+  /**
+   * The newest id a read from the server returned: every message up to it is held. A catch-up
+   * asks after this, never after the newest id held: a live event, or the answer to my own send,
+   * can come before an earlier message whose event was lost in one of realtime's gaps, and asking
+   * after it would skip that message for good (the fault suite's Redis restart found one). Within
+   * a conversation ids follow commit order (a send locks its conversation first), so what one
+   * read returns is every message up to its newest. Null until the latest page is loaded.
+   */
+  let syncedUpTo: number | null = null;
   let readingUpTo: number | null = null;
 
   function update(action: ChatAction) {
@@ -77,21 +86,21 @@ export function createChatSession(options: ChatSessionOptions) {
     readWhatIsShown();
   }
 
-  /** Fetch what is newer than the last id held (the latest page first). */
+  /** Fetch what is newer than the last read (the latest page first). */
   async function fetchNewer() {
-    const after = lastServerId(state.messages);
-    if (!state.loaded || after === null) {
+    if (!state.loaded || syncedUpTo === null) {
       const page = await calls.latest(uuid);
       update({ type: 'loaded', messages: page.data, hasOlder: page.meta.has_more });
+      syncedUpTo = page.data.reduce((newest, m) => Math.max(newest, m.id), 0);
       return;
     }
-    let cursor = after;
     for (;;) {
-      const page = await calls.after(uuid, cursor);
+      const page = await calls.after(uuid, syncedUpTo);
       update({ type: 'merged', messages: page.data });
       const last = page.data.at(-1);
-      if (!page.meta.has_more || !last) break;
-      cursor = last.id;
+      if (!last) break;
+      syncedUpTo = Math.max(syncedUpTo, last.id);
+      if (!page.meta.has_more) break;
     }
     // A `message.read` missed while away is not in `?after`: if some of mine still look unread,
     // the latest page brings their read_at.

@@ -4,7 +4,6 @@ import {
   applyRead,
   type ChatMessage,
   derive,
-  lastServerId,
   lastUnreadForMe,
   mergeMessages,
   removePending,
@@ -81,7 +80,6 @@ describe('message dedupe', () => {
     expect(lastUnreadForMe(list, ME)).toBe(3);
     list = applyRead(list, SAM, 3, '2026-11-21T11:01:00Z');
     expect(list.map((m) => m.read_at !== null)).toEqual([true, true, false]);
-    expect(lastServerId(list)).toBe(3);
   });
 
   it('derives timestamp, read, fromMe and forMe for the viewer', () => {

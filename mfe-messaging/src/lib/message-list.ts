@@ -129,13 +129,6 @@ export function applyRead(
   return changed ? next : (current as ChatMessage[]);
 }
 
-/** The newest server id held: what a catch-up asks after. */
-export function lastServerId(current: readonly ChatMessage[]): number | null {
-  let last: number | null = null;
-  for (const m of current) if (m.id !== null && (last === null || m.id > last)) last = m.id;
-  return last;
-}
-
 /** The oldest server id held: where paging back through history starts. */
 export function firstServerId(current: readonly ChatMessage[]): number | null {
   let first: number | null = null;

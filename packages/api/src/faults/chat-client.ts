@@ -1,7 +1,8 @@
 // A recipient's chat as mfe-messaging's chat session keeps it, on a real pusher-js client:
 // `message.sent` events on the conversation's private channel, and after every successful
 // subscription (the first and each one after a reconnect) a catch-up through
-// `GET …/messages?after={last id held}`, single-flight.
+// `GET …/messages?after={newest id a read returned}`, single-flight (never after the newest id
+// held: a live event can overtake an earlier one that realtime lost).
 import { realtimeChannels } from '@ukd/contracts/api';
 import Pusher from 'pusher-js';
 import { DEFAULT_SITE } from '../options';
@@ -19,6 +20,8 @@ export class ChatClient {
   readonly #pusher: Pusher;
   #catchingUp: Promise<void> | null = null;
   #again = false;
+  /** The newest id a catch-up returned: every message up to it is held. */
+  #syncedUpTo = 0;
 
   constructor(
     readonly base: string,
@@ -65,13 +68,15 @@ export class ChatClient {
 
   async #readAfter(): Promise<void> {
     for (;;) {
-      const after = Math.max(0, ...this.held);
-      const path = `/user-conversations/${this.pair.conversationUuid}/messages?after=${after}&limit=100`;
+      const path = `/user-conversations/${this.pair.conversationUuid}/messages?after=${this.#syncedUpTo}&limit=100`;
       const page = await call(this.base, 'GET', path, { token: this.pair.recipient.token });
       if (page.status !== 200) return; // as the chat does: the next subscription or tab focus tries again
       const messages = dataOf<{ id: number }[]>(page);
       for (const message of messages) this.#hold(message.id, this.arrivedByCatchUp);
-      if (!page.json?.meta?.has_more || messages.length === 0) return;
+      const last = messages.at(-1);
+      if (!last) return;
+      this.#syncedUpTo = Math.max(this.#syncedUpTo, last.id);
+      if (!page.json?.meta?.has_more) return;
     }
   }
 
