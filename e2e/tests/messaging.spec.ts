@@ -92,10 +92,22 @@ test('two members exchange text, a photo and a wink live, and the sender pays th
 });
 
 test('reloading or losing the connection loses and doubles nothing', async ({ browser, request }) => {
-  const samPage = await openAs(browser, sam, `/messages/${conversationUuid}`);
-  const list = messagesIn(samPage, 'demo');
-  await samPage.waitForLoadState('networkidle');
   const stamp = Date.now();
+  const first = await request.post(`/api/user-conversations/${conversationUuid}/messages`, {
+    headers: headersOf(demo),
+    data: { client_msg_id: crypto.randomUUID(), type: 'text', body: `Before ${stamp}` },
+  });
+  expect(first.status()).toBe(201);
+  const samPage = await openAs(
+    browser,
+    sam,
+    `/messages/${conversationUuid}`,
+    `private-conversation.${conversationUuid}`,
+  );
+  const list = messagesIn(samPage, 'demo');
+  // The connection goes only once the chat has read the conversation and joined its channel
+  // ('networkidle' was already reached on the login page: it waited for nothing).
+  await expect(list.getByText(`Before ${stamp}`)).toBeVisible();
 
   // Offline: messages sent meanwhile arrive by catch-up, once each.
   await samPage.context().setOffline(true);
