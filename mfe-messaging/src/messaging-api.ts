@@ -2,6 +2,7 @@ import { type ApiFailure, toFailure } from '@ukd/api-client';
 import type { Conversation, MessagePricesResponse } from '@ukd/contracts/api';
 import { useShell } from '@ukd/ui';
 import { useEffect, useRef, useState } from 'react';
+import { browserTab } from './lib/tab-signals';
 import { fetchConversation } from './messaging-calls';
 
 export * from './messaging-calls';
@@ -44,6 +45,13 @@ function useLoaded<T>(key: string, load: (signal: AbortSignal) => Promise<T>): L
     return () => controller.abort();
   }, [key, attempt]);
   const current = state.key === key && state.attempt === attempt;
+  // A load that failed for want of a connection (status 0) runs again when the connection is
+  // back: on a phone a conversation opened in a tunnel shows once the signal returns.
+  const offline = current && state.error?.status === 0;
+  useEffect(() => {
+    if (!offline) return;
+    return browserTab.onOnline(() => setAttempt((n) => n + 1));
+  }, [offline]);
   return {
     data: state.key === key ? state.data : undefined,
     error: current ? state.error : null,

@@ -92,6 +92,25 @@ describe('ConversationPage', () => {
     }
   });
 
+  it('loads the conversation again when the connection comes back after it failed offline', async () => {
+    let offline = true;
+    setup(
+      {
+        [`GET ${base}`]: () => {
+          if (offline) throw new TypeError('Failed to fetch');
+          return { data: conversation() };
+        },
+      },
+      [message({ id: 1, body: 'Back online', from_id: SAM, to_id: ME })],
+    );
+    await screen.findByText(/Not sent: check your connection\./);
+    offline = false;
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await within(await listShown()).findByText('Back online');
+  });
+
   it('uses the conversation the shell asked for while it checked the session, and asks for its messages itself', async () => {
     let before: string[] = [];
     const { calls } = setup(
