@@ -34,14 +34,14 @@ test('two members exchange text, a photo and a wink live, and the sender pays th
 }) => {
   const price = await prices(request, demo);
   const before = await credits(request, demo);
-  const demoPage = await openAs(browser, demo, `/messages/${conversationUuid}`);
-  const samPage = await openAs(browser, sam, `/messages/${conversationUuid}`);
+  // Both pages are on the conversation's channel before anything is sent, so what follows
+  // arrives live, not through a catch-up.
+  const channel = `private-conversation.${conversationUuid}`;
+  const demoPage = await openAs(browser, demo, `/messages/${conversationUuid}`, channel);
+  const samPage = await openAs(browser, sam, `/messages/${conversationUuid}`, channel);
   // The conversation screen has no member header bar; it has the chatmate and a way back.
   await expect(demoPage.getByRole('heading', { name: 'sam', exact: true })).toBeVisible();
   await expect(demoPage.getByRole('link', { name: 'Back to messages' })).toBeVisible();
-  // Both sockets are on the conversation's channel once the first catch-up has run.
-  await demoPage.waitForLoadState('networkidle');
-  await samPage.waitForLoadState('networkidle');
 
   const hello = `Fancy a <b>coffee</b> on Saturday? ${Date.now()}`;
   await send(demoPage, hello);
