@@ -88,7 +88,7 @@ export function createChatSession(options: ChatSessionOptions) {
 
   /** Fetch what is newer than the last read (the latest page first). */
   async function fetchNewer() {
-    if (!state.loaded || syncedUpTo === null) {
+    if (syncedUpTo === null) {
       const page = await calls.latest(uuid);
       update({ type: 'loaded', messages: page.data, hasOlder: page.meta.has_more });
       syncedUpTo = page.data.reduce((newest, m) => Math.max(newest, m.id), 0);

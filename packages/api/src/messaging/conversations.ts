@@ -8,19 +8,21 @@ import type { DbOrTx } from './credit-ledger';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** SQL helpers for "the viewer's side" of a conversation row. */
+/**
+ * SQL helpers for "the viewer's side" of a conversation row when the viewer's role is not known
+ * in advance: each of `sideAs`' columns, chosen by whether the viewer started it.
+ */
 export function viewerSide(viewerId: Param<number>) {
-  const isInitiator = sql`${conversations.initiatorId} = ${viewerId}`;
+  const asInitiator = sideAs('initiator');
+  const asRecipient = sideAs('recipient');
+  const isInitiator = sql`${asInitiator.memberId} = ${viewerId}`;
+  const pick = <T>(column: 'star' | 'deletedUpto' | 'chatmateId') =>
+    sql<T>`(case when ${isInitiator} then ${asInitiator[column]} else ${asRecipient[column]} end)`;
   return {
-    isParticipant: or(
-      eq(conversations.initiatorId, viewerId),
-      eq(conversations.recipientId, viewerId),
-    ) as SQL,
-    star: sql<boolean>`(case when ${isInitiator} then ${conversations.initiatorStar} else ${conversations.recipientStar} end)`,
-    deletedUpto: sql<
-      number | null
-    >`(case when ${isInitiator} then ${conversations.initiatorDeletedUpto} else ${conversations.recipientDeletedUpto} end)`,
-    chatmateId: sql<number>`(case when ${isInitiator} then ${conversations.recipientId} else ${conversations.initiatorId} end)`,
+    isParticipant: or(eq(asInitiator.memberId, viewerId), eq(asRecipient.memberId, viewerId)) as SQL,
+    star: pick<boolean>('star'),
+    deletedUpto: pick<number | null>('deletedUpto'),
+    chatmateId: pick<number>('chatmateId'),
   };
 }
 
