@@ -289,6 +289,43 @@ for (const { driver, skip } of drivers) {
       expect(self.statusCode).toBe(404);
     });
 
+    it('counters leave out admirers who blocked the member or left, and count them again after an unblock', async () => {
+      const owner = await registerMember(api);
+      const ownerUuid = await uuidOf(owner);
+      const [stays, blocks, leaves] = [
+        await registerMember(api),
+        await registerMember(api),
+        await registerMember(api),
+      ];
+      for (const admirer of [stays, blocks, leaves]) {
+        await api.call('GET', `/api/profiles/${ownerUuid}`, { token: admirer.access_token });
+        await api.call('PUT', `/api/profiles/${ownerUuid}/favorite`, { token: admirer.access_token });
+        await api.call('PUT', `/api/profiles/${ownerUuid}/wink`, { token: admirer.access_token });
+      }
+      const counted = async () => {
+        const c = await me(owner);
+        return [
+          c.new_visitors_count,
+          c.unread_favorites_count,
+          c.visits_count,
+          c.received_wink_interactions_count,
+        ];
+      };
+      expect(await counted()).toEqual([3, 3, 3, 3]);
+
+      // Blocked BY the admirer (the member blocked nobody), then the other admirer deactivates.
+      await api.call('PUT', `/api/profiles/${ownerUuid}/block`, { token: blocks.access_token });
+      expect(await counted()).toEqual([2, 2, 2, 2]);
+      await api.call('POST', '/api/account/deactivate', {
+        token: leaves.access_token,
+        body: { password: leaves.password },
+      });
+      expect(await counted()).toEqual([1, 1, 1, 1]);
+
+      await api.call('DELETE', `/api/profiles/${ownerUuid}/block`, { token: blocks.access_token });
+      expect(await counted()).toEqual([2, 2, 2, 2]);
+    });
+
     it('a deactivated member leaves no visits and cannot like, favourite or wink', async () => {
       const owner = await registerMember(api);
       const hidden = await registerMember(api);

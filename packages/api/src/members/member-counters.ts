@@ -5,15 +5,14 @@ import { memberInteractions, profileVisits } from '../db/interactions-schema';
 import { executedRows } from '../db/json-rows';
 import { memberMessageCounts } from '../db/messaging-schema';
 import { type Param, param, preparedStatement } from '../db/prepared-statement';
-import { users } from '../db/schema';
-import { notBlocked } from '../profiles/visibility';
+import { notBlocked, notDeactivated } from '../profiles/visibility';
 import { type MemberCounters, NO_COUNTERS } from '../user-resource';
 
 type OtherMember = typeof profileVisits.visitorId | typeof memberInteractions.userId;
 
 /** The member in `col` still counts for `userId`: not deactivated, no block either way. */
 const visibleOther = (userId: Param<number>, col: OtherMember) =>
-  sql`exists (select 1 from ${users} o where o.id = ${col} and o.deactivated_at is null) and ${notBlocked(userId, col)}`;
+  sql`${notDeactivated(col)} and ${notBlocked(userId, col)}`;
 
 const member = param<number>('member');
 const countersStatement = preparedStatement(

@@ -1,9 +1,8 @@
 import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { type ConversationRow, conversations, memberMessageCounts } from '../db/messaging-schema';
 import { type Param, param, preparedPer } from '../db/prepared-statement';
-import { users } from '../db/schema';
 import { notFound } from '../http/api-error';
-import { notBlocked } from '../profiles/visibility';
+import { notBlocked, notDeactivated } from '../profiles/visibility';
 import type { DbOrTx } from './credit-ledger';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -58,8 +57,7 @@ export function listedAs(viewerId: Param<number>, side: RoleSide): SQL {
     side.role === 'recipient' ? sql`${conversations.lastMessageId} is not null` : undefined,
     or(isNull(side.deletedUpto), sql`${conversations.lastMessageId} > ${side.deletedUpto}`),
     notBlocked(viewerId, side.chatmateId),
-    // "No deactivated row" rather than "an active row": a tiny partial index answers it.
-    sql`not exists (select 1 from ${users} cm where cm.id = ${side.chatmateId} and cm.deactivated_at is not null)`,
+    notDeactivated(side.chatmateId),
   ) as SQL;
 }
 
