@@ -39,17 +39,13 @@ export async function approvedPrimaries(db: Db, userIds: number[]): Promise<Map<
 }
 
 /**
- * `approvedPrimaries`' photo for the member whose id is `userId`, as a subquery giving the
- * photo's row or none, for reads that load a member and their photo in one statement (`left join
- * lateral … on true`).
+ * `approvedPrimaries`' photo for the member whose id is `userId`, as a subquery giving
+ * `row_to_json` of the photo row (read it with `maybeRowFromJson(photos, …)`), for reads that load a
+ * member and their photo in one statement.
  */
-export const shownPhotoRow = (userId: SQL) =>
-  sql`(select * from ${photos} p where p.user_id = ${userId} and p.status = 'approved'
-    order by p.is_primary desc, p.created_at asc limit 1)`;
-
-/** `shownPhotoRow` as `row_to_json` of the photo (read it with `maybeRowFromJson(photos, …)`). */
 export const shownPhotoJson = (userId: SQL) =>
-  sql<unknown>`(select row_to_json(sp) from ${shownPhotoRow(userId)} sp)`;
+  sql<unknown>`(select row_to_json(p) from ${photos} p where p.user_id = ${userId} and p.status = 'approved'
+    order by p.is_primary desc, p.created_at asc limit 1)`;
 
 export async function photosOf(db: Db, userId: number, opts: { approvedOnly: boolean }): Promise<PhotoRow[]> {
   return db
