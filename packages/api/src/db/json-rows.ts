@@ -1,7 +1,23 @@
-import { getTableColumns, type InferSelectModel, type Table } from 'drizzle-orm';
+import { getTableColumns, type InferSelectModel, type SQL, sql, type Table } from 'drizzle-orm';
 
 type Row<T extends Table> = InferSelectModel<T>;
 type Key<T extends Table> = keyof Row<T> & string;
+
+/**
+ * `json_build_object` of some of `table`'s columns, read from the row aliased `alias`, for hot
+ * reads that load a row and its related rows in ONE statement. Name only the columns the answer
+ * needs: building JSON of a whole wide row (a member's) cost more than the rest of the query.
+ */
+export function jsonObjectOf<T extends Table>(table: T, alias: string, keys: readonly Key<T>[]): SQL {
+  const columns = getTableColumns(table);
+  const pairs = keys.map((key) => {
+    const name = columns[key]?.name;
+    if (!name) throw new Error(`no column ${key}`);
+    // Column names come from the schema, never from a request.
+    return sql`${sql.raw(`'${name}'`)}, ${sql.identifier(alias)}.${sql.identifier(name)}`;
+  });
+  return sql`json_build_object(${sql.join(pairs, sql`, `)})`;
+}
 
 /** How to read one column out of a row's JSON: where it is, and how its value is converted. */
 interface ColumnReader {
