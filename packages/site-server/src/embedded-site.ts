@@ -83,6 +83,8 @@ export async function startEmbeddedSite(options: EmbeddedSiteOptions) {
   const realtime = await createRealtimeServer({
     apps: [credentials],
     ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
+    // Two sites (or a test run) sharing one Redis keep their presence and fan-out apart.
+    ...(env.REDIS_KEY_PREFIX ? { redisKeyPrefix: env.REDIS_KEY_PREFIX } : {}),
     allowedOrigins: allowedSocketOrigins(env, siteUrl),
   });
   // The API signs channel auth for the same app (the key comes from REALTIME_APP_KEY in both,
