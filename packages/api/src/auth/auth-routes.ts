@@ -242,6 +242,7 @@ export function memberAuthRoutes(app: ApiApp, ctx: AppContext): void {
   app.post(
     '/me',
     {
+      config: { readsOnly: true },
       schema: {
         summary: 'The current member (SPEC §3 User)',
         tags: ['auth'],

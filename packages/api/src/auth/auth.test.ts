@@ -170,6 +170,34 @@ for (const { driver, skip } of drivers) {
       expect((await api.call('POST', '/api/logout')).statusCode).toBe(401);
     });
 
+    it('keeps a checked sign-in across reads (GETs, /me, channel authorisations), not after a write', async () => {
+      const member = await registerMember(api);
+      const token = member.access_token;
+      const payload = token.split('.')[1] ?? '';
+      const sid = (JSON.parse(Buffer.from(payload, 'base64url').toString()) as { sid: string }).sid;
+      const cached = () => api.context.members.get(sid) !== null;
+      // The first request writes last_active_at, and the database's notice of that write drops
+      // the sign-in again, whenever it arrives: read until it stays.
+      for (let i = 0; i < 20; i += 1) {
+        expect((await api.call('GET', '/api/user-conversations', { token })).statusCode).toBe(200);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        if (cached()) break;
+      }
+      expect(cached()).toBe(true);
+      const me = await api.call('POST', '/api/me', { token });
+      expect(me.statusCode).toBe(200);
+      expect(cached()).toBe(true);
+      const channel = `private-notifications.user.${me.json().data.uuid}`;
+      const auth = await api.call('POST', '/api/broadcasting/auth', {
+        token,
+        body: { socket_id: '1234.5678', channel_name: channel },
+      });
+      expect(auth.statusCode).toBe(200);
+      expect(cached()).toBe(true);
+      const put = await api.call('PUT', '/api/my-profile', { token, body: { headline: 'Fresh start' } });
+      expect(put.statusCode).toBe(200);
+      expect(cached()).toBe(false);
+    });
     it('normalises passwords so composed and decomposed accents both log in', async () => {
       const member = await registerMember(api, {
         password: 'Caf\u00e9-au-lait-9',

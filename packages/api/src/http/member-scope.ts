@@ -25,6 +25,11 @@ declare module 'fastify' {
      * their badge seen): their cached sign-in is dropped after it, as after any write.
      */
     changesMember?: boolean;
+    /**
+     * A POST that only reads (`/me`, a channel's authorisation: several on every page load):
+     * the member's cached sign-in is kept, as after a GET.
+     */
+    readsOnly?: boolean;
   }
 }
 
@@ -56,7 +61,7 @@ export function memberScope(ctx: AppContext, modules: readonly RouteModule[]): F
     // database's change notice arrives (other processes drop it on that notice).
     app.addHook('onResponse', async (request) => {
       const { config } = request.routeOptions;
-      if (!request.member || (request.method === 'GET' && !config.changesMember)) return;
+      if (!request.member || config.readsOnly || (request.method === 'GET' && !config.changesMember)) return;
       if (!config.changesOnlyBalance) ctx.members.forgetMember(request.member.user.id);
     });
     app.addHook('preHandler', async (request) => {

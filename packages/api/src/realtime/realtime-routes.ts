@@ -51,6 +51,7 @@ export function broadcastingAuthRoutes(app: ApiApp, ctx: AppContext): void {
     instance.withTypeProvider<ZodTypeProvider>().post(
       '/broadcasting/auth',
       {
+        config: { readsOnly: true },
         schema: {
           summary:
             'Authorise a realtime channel subscription (pusher-js / laravel-echo auth endpoint): form-encoded or JSON socket_id and channel_name; answers { auth, channel_data? }',
