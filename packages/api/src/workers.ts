@@ -16,10 +16,16 @@ export function workerCount(env: NodeJS.ProcessEnv = process.env): number {
   return n;
 }
 
+/** The wait before replacing the n-th worker to die within a minute: 0.5 s, 1 s, 2 s … at most 30 s. */
+export function restartDelayMs(diedWithinAMinute: number): number {
+  return Math.min(30_000, 500 * 2 ** Math.max(0, diedWithinAMinute - 1));
+}
+
 /**
  * Runs `serve` in `count` cluster workers sharing one listening port, or in this process when
  * `count` is 1. The first worker starts alone (migrations, generated secrets and demo data are
- * created once), the others once it listens. A worker that dies unexpectedly is replaced; SIGTERM
+ * created once), the others once it listens. A worker that dies unexpectedly is replaced, after a
+ * wait that doubles while workers keep dying (`restartDelayMs`); SIGTERM
  * or SIGINT on the primary is passed to every worker, which finish their in-flight requests.
  * Answers true in the primary (which must do nothing else), false where `serve` ran.
  */
@@ -30,12 +36,23 @@ export async function runWorkers(count: number, serve: () => Promise<void>): Pro
   }
   let started = false;
   let stopping = false;
+  // When did workers die unexpectedly in the last minute: a worker that cannot start (its
+  // database gone, a bad setting) must not be forked again hundreds of times a second.
+  const recentExits: number[] = [];
   const fork = () => {
     const worker = cluster.fork();
     worker.on('exit', (code, signal) => {
       if (stopping || !started) return;
-      console.error(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
-      fork();
+      const now = Date.now();
+      while (recentExits.length > 0 && now - (recentExits[0] ?? now) > 60_000) recentExits.shift();
+      recentExits.push(now);
+      const delay = restartDelayMs(recentExits.length);
+      console.error(
+        `worker ${worker.process.pid} exited (${signal ?? code}); starting another in ${delay / 1000} s`,
+      );
+      setTimeout(() => {
+        if (!stopping) fork();
+      }, delay);
     });
     return worker;
   };
