@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { joined } from '../support/chat-kit';
 import { expect, test } from '../support/fixtures';
 
 const siteKey = 'ukdating-site01';
@@ -58,11 +59,12 @@ test('in two browsers, one member views, likes and favourites the other, who see
 }) => {
   const actor = await registerMember(request, 'male');
   const watcher = await registerMember(request, 'female');
+  const subscribed = joined(page, `private-notifications.user.${watcher.uuid}`);
   await logIn(page, watcher);
   const bell = page.getByRole('button', { name: /^Notifications/ });
   await expect(bell).toBeVisible();
-  // The member's socket is subscribed once the first catch-up has run.
-  await page.waitForLoadState('networkidle');
+  // Live popups need the member's notification channel joined.
+  await subscribed;
 
   // The other member, in a browser of their own, opens her profile and likes and favourites her.
   const actorContext = await browser.newContext();
@@ -114,8 +116,9 @@ test('after a dropped connection the member catches up by id: nothing missed, no
 }) => {
   const actor = await registerMember(request, 'male');
   const watcher = await registerMember(request, 'female');
+  const subscribed = joined(page, `private-notifications.user.${watcher.uuid}`);
   await logIn(page, watcher);
-  await page.waitForLoadState('networkidle');
+  await subscribed;
 
   await context.setOffline(true);
   expect((await request.put(`/api/profiles/${watcher.uuid}/wink`, { headers: as(actor) })).ok()).toBe(true);
