@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { joined } from '../support/chat-kit';
 import { expect, test } from '../support/fixtures';
 import { linkFromOutbox } from '../support/outbox';
 
@@ -109,9 +110,10 @@ test('a new member gets the welcome credits, buys credits live in two tabs, a de
 
   // A second tab of the same member, left alone on the dashboard: its socket is on the credits channel.
   const other = await page.context().newPage();
+  const otherOnCredits = joined(other, 'private-credits.user.');
   await other.goto('/dashboard');
   await expect(balance(other)).toContainText(`${WELCOME_CREDITS} credits`);
-  await other.waitForLoadState('networkidle');
+  await otherOnCredits;
 
   // 4111 1111 1111 1111 succeeds: the status page shows the new balance, the other tab follows without reload.
   await buy(page, '50 credits', '£19.99', '4111 1111 1111 1111');
