@@ -22,6 +22,8 @@ const PASSWORD = 'Bench-Pass-2026!';
 export interface Backend {
   port: number;
   appKey: string;
+  /** The API's token secret: the bare baseline checks the same access tokens. */
+  jwtSecret: string;
   /** Gives a member credits through the ledger (a `promotion` entry). */
   grantCredits(userId: number, credits: number): Promise<void>;
   close(): Promise<void>;
@@ -45,8 +47,10 @@ export async function startBackend(opts: { databaseUrl?: string; members: number
     // Every client comes from 127.0.0.1: keep the per-IP cap (500) out of the way of big runs.
     ...(opts.members > 400 ? { limits: { maxConnectionsPerIp: 0 } } : {}),
   });
+  const jwtSecret = randomBytes(48).toString('base64url');
   const api = await createApiWithContext({
     dataDir,
+    jwtSecret,
     ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : {}),
     siteUrl: 'http://localhost:3000',
     realtimeApp: { id: credentials.id, secret: credentials.secret },
@@ -64,6 +68,7 @@ export async function startBackend(opts: { databaseUrl?: string; members: number
   return {
     port,
     appKey: credentials.key,
+    jwtSecret,
     async grantCredits(userId, credits) {
       const entry = await appendCredits(api.context.db, { userId, delta: credits, reason: 'promotion' });
       if (!entry) throw new Error(`credits for member ${userId} refused`);

@@ -16,6 +16,7 @@ import {
   startBackend,
   startConversation,
 } from './backend';
+import { startBareBackend } from './bare-backend';
 import type { DriverMessage, Pair, Percentiles, RunResult, WorkerMessage } from './messages';
 
 const { values } = parseArgs({
@@ -96,27 +97,61 @@ interface DriverResult {
   result: RunResult;
 }
 
-async function benchDriver(driver: 'pglite' | 'postgres', databaseUrl?: string): Promise<DriverResult> {
-  const setupStart = performance.now();
-  const backend: Backend = await startBackend({
-    ...(databaseUrl ? { databaseUrl } : {}),
-    members: pairCount,
-  });
+/** The members' own process: recipients subscribe on `port`, senders post at the set rate. */
+async function runClients(label: string, port: number, appKey: string, pairs: Pair[], setupStart: number) {
   const worker = fork(fileURLToPath(new URL('./client-worker.ts', import.meta.url)), [], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   try {
+    const ready = await ask(worker, { type: 'connect', port, appKey, siteKey: SITE_KEY, pairs }, 'ready');
+    const setupMs = Math.round(performance.now() - setupStart);
+    console.log(
+      `  ${label}: ${pairs.length} conversations, ${ready.subscribed} recipients subscribed ` +
+        `(pusher-js, ${ready.connectMs} ms); setup ${setupMs} ms; sending…`,
+    );
+    const { result } = await ask(
+      worker,
+      { type: 'run', rate, seconds, warmupSeconds, retryEvery, graceMs },
+      'result',
+    );
+    await ask(worker, { type: 'disconnect' }, 'closed');
+    return {
+      driver: label,
+      setupMs,
+      subscribed: ready.subscribed,
+      unsubscribed: ready.failed.length,
+      result,
+    };
+  } finally {
+    worker.kill();
+  }
+}
+
+/**
+ * Our backend on `driver`, and on PostgreSQL then the bare baseline on the same database, each
+ * with conversations of its own (set up through our API) and the whole machine to itself.
+ */
+async function benchDriver(driver: 'pglite' | 'postgres', databaseUrl?: string): Promise<DriverResult[]> {
+  const setupStart = performance.now();
+  const backend: Backend = await startBackend({
+    ...(databaseUrl ? { databaseUrl } : {}),
+    members: pairCount,
+  });
+  let barePairs: Pair[] = [];
+  const results: DriverResult[] = [];
+  try {
     const run = randomBytes(3).toString('hex');
+    const sets = databaseUrl ? 2 : 1;
     const members: Member[] = await pool(
-      Array.from({ length: pairCount * 2 }, (_, i) => i),
+      Array.from({ length: pairCount * 2 * sets }, (_, i) => i),
       8,
       (i) => registerMember(backend.port, `${run}_${i}`),
     );
     // Each sender gets what its share of the sends costs (1 credit per text) and a margin.
     const perSender = Math.ceil((rate * (seconds + warmupSeconds)) / pairCount) + 100;
-    const pairs: Pair[] = await pool(
-      Array.from({ length: pairCount }, (_, i) => i),
+    const allPairs: Pair[] = await pool(
+      Array.from({ length: pairCount * sets }, (_, i) => i),
       8,
       async (i) => {
         const sender = members[2 * i] as Member;
@@ -130,27 +165,23 @@ async function benchDriver(driver: 'pglite' | 'postgres', databaseUrl?: string):
         };
       },
     );
-    const ready = await ask(
-      worker,
-      { type: 'connect', port: backend.port, appKey: backend.appKey, siteKey: SITE_KEY, pairs },
-      'ready',
+    barePairs = allPairs.slice(pairCount);
+    results.push(
+      await runClients(driver, backend.port, backend.appKey, allPairs.slice(0, pairCount), setupStart),
     );
-    const setupMs = Math.round(performance.now() - setupStart);
-    console.log(
-      `  ${driver}: ${pairCount * 2} members, ${pairCount} conversations, ${ready.subscribed} recipients subscribed ` +
-        `(pusher-js, ${ready.connectMs} ms); setup ${setupMs} ms; sending…`,
-    );
-    const { result } = await ask(
-      worker,
-      { type: 'run', rate, seconds, warmupSeconds, retryEvery, graceMs },
-      'result',
-    );
-    await ask(worker, { type: 'disconnect' }, 'closed');
-    return { driver, setupMs, subscribed: ready.subscribed, unsubscribed: ready.failed.length, result };
   } finally {
-    worker.kill();
     await backend.close();
   }
+  if (databaseUrl) {
+    const bareStart = performance.now();
+    const bare = await startBareBackend({ databaseUrl, jwtSecret: backend.jwtSecret, siteKey: SITE_KEY });
+    try {
+      results.push(await runClients(`${driver} bare`, bare.port, bare.appKey, barePairs, bareStart));
+    } finally {
+      await bare.close();
+    }
+  }
+  return results;
 }
 
 const ms = (value: number): string => (Number.isFinite(value) ? `${value.toFixed(1)} ms` : '–');
@@ -194,19 +225,29 @@ console.log(
     `a retry every ${retryEvery} sends; recipients are pusher-js clients in a child process; loopback only`,
 );
 const results: DriverResult[] = [];
-if (values.db !== 'postgres') results.push(await benchDriver('pglite'));
+if (values.db !== 'postgres') results.push(...(await benchDriver('pglite')));
 if (values.db !== 'pglite') {
   const database = await postgresDatabase();
   if (!database) console.log(`  PostgreSQL not reachable at ${postgresUrl}: PostgreSQL run skipped.`);
   else {
     try {
-      results.push(await benchDriver('postgres', database.url));
+      results.push(...(await benchDriver('postgres', database.url)));
     } finally {
       await database.drop();
     }
   }
 }
 for (const result of results) report(result);
+const ours = results.find((r) => r.driver === 'postgres')?.result;
+const bare = results.find((r) => r.driver === 'postgres bare')?.result;
+if (ours && bare) {
+  const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}×` : '–');
+  console.log(
+    `\nPostgreSQL, ours beside bare at ${rate} sends/s: achieved ${ours.throughput.toFixed(1)}/s vs ` +
+      `${bare.throughput.toFixed(1)}/s (${ratio(ours.throughput, bare.throughput)}); POST → recipient p99 ` +
+      `${ms(ours.delivery.p99)} vs ${ms(bare.delivery.p99)} (${ratio(ours.delivery.p99, bare.delivery.p99)})`,
+  );
+}
 
 const checks: Array<[string, boolean]> = results.flatMap(({ driver, unsubscribed, result: r }) => [
   [`${driver}: zero lost`, r.lost === 0],
