@@ -7,8 +7,8 @@
 // With PGLITE_DIR instead of DATABASE_URL: the same statements on plain PGlite (one process),
 // the baseline of the embedded default.
 import { PGlite } from '@electric-sql/pglite';
-import { runWorkers, workerCount } from '@ukd/api';
 import { triggerEvents } from '@ukd/realtime-server/pusher-http-client';
+import { runWorkers, workerCount } from '@ukd/workers';
 import Fastify from 'fastify';
 import { jwtVerify } from 'jose';
 import pg from 'pg';

@@ -76,4 +76,3 @@ export { type ThrowawayDatabase, throwawayDatabase } from './db/throwaway-databa
 export { appendCredits } from './messaging/credit-ledger';
 export { persistedRealtimeSecret } from './realtime/realtime-app';
 /** Several server processes on one port (`WORKERS`): the standalone API and the embedded site. */
-export { runWorkers, workerCount } from './workers';

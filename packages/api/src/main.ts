@@ -2,10 +2,10 @@
 // PORT, HOST, DATABASE_URL, DATA_DIR, SITE_URL, API_URL, JWT_SECRET, SMTP_URL, TRUST_PROXY, LOG_LEVEL,
 // WORKERS (processes sharing the port; PostgreSQL only).
 import { randomUUID } from 'node:crypto';
+import { runWorkers, workerCount } from '@ukd/workers';
 import Fastify from 'fastify';
 import { isPostgresUrl } from './db/database';
 import { createApi, loadApiOptionsFromEnv } from './index';
-import { runWorkers, workerCount } from './workers';
 
 const options = loadApiOptionsFromEnv();
 const workers = workerCount();

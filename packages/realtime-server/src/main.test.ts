@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -64,4 +65,99 @@ describe('standalone server (src/main.ts)', () => {
     const [code] = await exited;
     expect(code).toBe(0);
   });
+});
+
+const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+const redisUp = await new Promise<boolean>((resolve) => {
+  const { hostname, port } = new URL(redisUrl);
+  const socket = connect({ host: hostname, port: Number(port || 6379) });
+  socket.setTimeout(1000, () => {
+    socket.destroy();
+    resolve(false);
+  });
+  socket.once('connect', () => {
+    socket.destroy();
+    resolve(true);
+  });
+  socket.once('error', () => resolve(false));
+});
+if (!redisUp && process.env.CI)
+  throw new Error(`CI runs the WORKERS tests, but Redis at ${redisUrl} is unreachable`);
+
+function startMain(env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./main.ts', import.meta.url))], {
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      REALTIME_APP_ID: testApp.id,
+      REALTIME_APP_KEY: testApp.key,
+      REALTIME_APP_SECRET: testApp.secret,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+describe('standalone server as several processes (WORKERS)', () => {
+  it('refuses WORKERS > 1 without Redis', async () => {
+    child = startMain({ PORT: String(await freePort()), WORKERS: '2', REDIS_URL: '' });
+    let errors = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      errors += chunk.toString();
+    });
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(2);
+    expect(errors).toContain('WORKERS > 1 needs REDIS_URL');
+  });
+
+  it.skipIf(!redisUp)(
+    'shares one port between two processes that fan out and count presence together through Redis',
+    async () => {
+      const port = await freePort();
+      child = startMain({
+        PORT: String(port),
+        WORKERS: '2',
+        REDIS_URL: redisUrl,
+        REDIS_KEY_PREFIX: `flirtlane-test:${randomUUID()}:`,
+      });
+      // Both processes say so when they listen; the second starts once the first does.
+      let listening = 0;
+      for await (const line of createInterface({ input: child.stdout! })) {
+        if ((JSON.parse(line) as { msg?: string }).msg === 'realtime listening') listening += 1;
+        if (listening === 2) break;
+      }
+      // Each socket is a connection of its own, and the cluster hands them to the processes in
+      // turn: two members on each. Without Redis between them, the event published through one
+      // process would miss the other's sockets, and each would count only its own members.
+      const members = ['ana', 'ben', 'cat', 'dan'];
+      const clients: RawClient[] = [];
+      try {
+        const joined = [];
+        for (const member of members) {
+          const client = await RawClient.connect(port);
+          clients.push(client);
+          expect((await client.subscribe('site-news')).event).toBe('pusher_internal:subscription_succeeded');
+          joined.push(await client.subscribe('presence-online', member));
+        }
+        const last = joined.at(-1)?.data as { presence: { ids: string[] } };
+        expect([...last.presence.ids].sort()).toEqual(members);
+
+        await triggerEvents(
+          { host: '127.0.0.1', port, appId: testApp.id, key: testApp.key, secret: testApp.secret },
+          ['site-news'],
+          'greeting',
+          { text: 'hello' },
+        );
+        for (const client of clients)
+          expect((await client.nextEvent('greeting')).data).toEqual({ text: 'hello' });
+      } finally {
+        for (const client of clients) client.close();
+      }
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      const [code] = await exited;
+      expect(code).toBe(0);
+    },
+    30_000,
+  );
 });

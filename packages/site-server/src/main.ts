@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { runWorkers, workerCount } from '@ukd/api';
+import { runWorkers, workerCount } from '@ukd/workers';
 import { startEmbeddedSite } from './embedded-site';
 
 const repoRoot = join(import.meta.dirname, '..', '..', '..');
