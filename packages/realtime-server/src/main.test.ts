@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { connect, createServer } from 'node:net';
+import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { triggerEvents } from './pusher-http-client';
-import { RawClient, testApp } from './test-support';
+import { RawClient, redisReachable, testApp } from './test-support';
 
 let child: ChildProcess | undefined;
 
@@ -68,19 +68,7 @@ describe('standalone server (src/main.ts)', () => {
 });
 
 const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-const redisUp = await new Promise<boolean>((resolve) => {
-  const { hostname, port } = new URL(redisUrl);
-  const socket = connect({ host: hostname, port: Number(port || 6379) });
-  socket.setTimeout(1000, () => {
-    socket.destroy();
-    resolve(false);
-  });
-  socket.once('connect', () => {
-    socket.destroy();
-    resolve(true);
-  });
-  socket.once('error', () => resolve(false));
-});
+const redisUp = await redisReachable(redisUrl);
 if (!redisUp && process.env.CI)
   throw new Error(`CI runs the WORKERS tests, but Redis at ${redisUrl} is unreachable`);
 

@@ -17,6 +17,7 @@ import {
   pusherClient,
   quietPeriod,
   RawClient,
+  redisReachable,
   startNode,
   subscribed,
   type TestNode,
@@ -27,21 +28,7 @@ const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 // One namespace per run, so parallel runs and other suites sharing this Redis never see each other.
 const keyPrefix = `flirtlane-test:${randomUUID()}:`;
 
-async function redisReachable(): Promise<boolean> {
-  const probe = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0 });
-  probe.on('error', () => {});
-  try {
-    await probe.connect();
-    await probe.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-
-const reachable = await redisReachable();
+const reachable = await redisReachable(redisUrl);
 if (!reachable) {
   if (process.env.CI) throw new Error(`Redis is required in CI but ${redisUrl} is unreachable`);
   console.warn(

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Redis } from 'ioredis';
 import Pusher, { type Channel } from 'pusher-js';
 import { WebSocket } from 'ws';
 import { signChannel, signUser } from './channel-auth';
@@ -246,5 +247,20 @@ export class RawClient {
 
   close(): void {
     this.ws.close();
+  }
+}
+
+/** Whether Redis answers a PING at `url` within a second (tests skip without it, and fail in CI). */
+export async function redisReachable(url: string): Promise<boolean> {
+  const probe = new Redis(url, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0 });
+  probe.on('error', () => {});
+  try {
+    await probe.connect();
+    await probe.ping();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
   }
 }
