@@ -76,12 +76,12 @@ export async function confirmEmail(db: Db, userId: number, siteId: number): Prom
     .where(and(eq(users.id, userId), eq(users.siteId, siteId)));
 }
 
-/** Stops marketing and notification mails; false when the member had already unsubscribed. */
-export async function unsubscribe(db: Db, uuid: string, siteId: number): Promise<boolean> {
-  const updated = await db
+/** Stops marketing and notification mails; the member's id, or null when they had already unsubscribed. */
+export async function unsubscribe(db: Db, uuid: string, siteId: number): Promise<number | null> {
+  const [updated] = await db
     .update(users)
     .set({ emailUnsubscribedAt: sql`now()`, updatedAt: sql`now()` })
     .where(and(eq(users.uuid, uuid), eq(users.siteId, siteId), isNull(users.emailUnsubscribedAt)))
     .returning({ id: users.id });
-  return updated.length > 0;
+  return updated?.id ?? null;
 }

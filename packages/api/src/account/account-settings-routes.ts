@@ -50,6 +50,8 @@ export async function applyEmailChange(ctx: AppContext, userId: number, siteId: 
   } catch {
     throw fieldError('token', messages.taken('email'));
   }
+  // Reached through a public link: this process drops the member's sign-in itself.
+  ctx.members.forgetMember(user.id);
 }
 
 export function accountSettingsRoutes(app: ApiApp, ctx: AppContext): void {

@@ -34,6 +34,9 @@ export function emailRoutes(app: ApiApp, ctx: AppContext): void {
         return { message: 'Your email address has been changed.' };
       }
       await confirmEmail(ctx.db, userId, request.site.id);
+      // Public, so the member scope drops nothing: this process sees the change at once, the
+      // others on the database's notice.
+      ctx.members.forgetMember(userId);
       await welcomeMember(ctx, userId); // once per member: the ledger's unique (provider, txn_id)
       return { message: 'Your email address has been confirmed.' };
     },
@@ -51,10 +54,12 @@ export function emailRoutes(app: ApiApp, ctx: AppContext): void {
     },
     async (request) => {
       const uuid = await redeemLink(ctx.db, ctx.signer, 'unsubscribe', request.site.key, request.body.token);
-      const updated = uuid ? await unsubscribe(ctx.db, uuid, request.site.id) : false;
+      const updated = uuid ? await unsubscribe(ctx.db, uuid, request.site.id) : null;
       if (!uuid) throw fieldError('token', 'This unsubscribe link is invalid.');
+      if (updated !== null) ctx.members.forgetMember(updated);
       return {
-        message: updated ? 'You have been unsubscribed from our emails.' : 'You are already unsubscribed.',
+        message:
+          updated !== null ? 'You have been unsubscribed from our emails.' : 'You are already unsubscribed.',
       };
     },
   );

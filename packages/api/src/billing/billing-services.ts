@@ -33,6 +33,8 @@ export async function receiveNotification(
   );
   const fulfilment = result.fulfilment;
   if (!fulfilment) return result;
+  // A pass changes the member's row outside their own requests: seen here at once.
+  ctx.members.forgetMember(fulfilment.userId);
   const [member] = await ctx.db
     .select({ uuid: users.uuid, email: users.email, username: users.username, siteName: sites.name })
     .from(users)
