@@ -330,10 +330,15 @@ for (const { driver, skip } of drivers) {
       expect((await me(alice)).credits).toBe(0);
       expect(await ledgerEntries(alice.id)).toHaveLength(2);
 
+      // The pass, granted behind the API (as another process would): this process sees it once
+      // the database's change notice arrives.
       await api.context.db
         .update(users)
         .set({ unliMessageUntil: new Date(Date.now() + 86_400_000) })
         .where(eq(users.id, alice.id));
+      await expect
+        .poll(async () => (await me(alice)).has_unli_message, { timeout: 2_000, interval: 20 })
+        .toBe(true);
       const free = await text(alice, c.uuid, 'on the pass');
       expect(free.statusCode).toBe(201);
       expect(free.json().data.price).toBe(0);
