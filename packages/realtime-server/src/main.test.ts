@@ -4,7 +4,8 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { triggerEvents } from './pusher-http-client';
 import { RawClient, redisReachable, testApp } from './test-support';
 
@@ -69,6 +70,15 @@ describe('standalone server (src/main.ts)', () => {
 
 const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const redisUp = await redisReachable(redisUrl);
+// One namespace per run; whatever a failed run leaves (a killed process's nodes and presence) goes with it.
+const keyPrefix = `flirtlane-test:${randomUUID()}:`;
+afterAll(async () => {
+  if (!redisUp) return;
+  const redis = new Redis(redisUrl);
+  const keys = await redis.keys(`${keyPrefix}*`);
+  if (keys.length > 0) await redis.del(...keys);
+  await redis.quit();
+});
 if (!redisUp && process.env.CI)
   throw new Error(`CI runs the WORKERS tests, but Redis at ${redisUrl} is unreachable`);
 
@@ -106,7 +116,7 @@ describe('standalone server as several processes (WORKERS)', () => {
         PORT: String(port),
         WORKERS: '2',
         REDIS_URL: redisUrl,
-        REDIS_KEY_PREFIX: `flirtlane-test:${randomUUID()}:`,
+        REDIS_KEY_PREFIX: keyPrefix,
       });
       // Both processes say so when they listen; the second starts once the first does.
       let listening = 0;
