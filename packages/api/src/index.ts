@@ -75,4 +75,3 @@ export async function createApiWithContext(options: ApiOptions): Promise<Api & {
 export { type ThrowawayDatabase, throwawayDatabase } from './db/throwaway-database';
 export { appendCredits } from './messaging/credit-ledger';
 export { persistedRealtimeSecret } from './realtime/realtime-app';
-/** Several server processes on one port (`WORKERS`): the standalone API and the embedded site. */
