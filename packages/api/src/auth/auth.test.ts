@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { portraitFileFor } from '../avatars/portrait-library';
-import { drivers, freshIp, newMember, registerMember, startTestApi, type TestApi } from '../test/harness';
+import {
+  drivers,
+  freshIp,
+  newMember,
+  registerMember,
+  sessionOf,
+  startTestApi,
+  type TestApi,
+} from '../test/harness';
 
 for (const { driver, skip } of drivers) {
   describe.skipIf(skip)(`register, login, me, refresh, logout (${driver})`, () => {
@@ -173,8 +181,7 @@ for (const { driver, skip } of drivers) {
     it('keeps a checked sign-in across reads (GETs, /me, channel authorisations), not after a write', async () => {
       const member = await registerMember(api);
       const token = member.access_token;
-      const payload = token.split('.')[1] ?? '';
-      const sid = (JSON.parse(Buffer.from(payload, 'base64url').toString()) as { sid: string }).sid;
+      const sid = sessionOf(token);
       const cached = () => api.context.members.get(sid) !== null;
       // The first request writes last_active_at, and the database's notice of that write drops
       // the sign-in again, whenever it arrives: read until it stays.

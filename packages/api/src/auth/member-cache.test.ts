@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
-import { drivers, registerMember, startTestApi, type TestApi } from '../test/harness';
+import { drivers, registerMember, sessionOf, startTestApi, type TestApi } from '../test/harness';
 import { type CachedSignIn, MemberCache } from './member-cache';
 
 const signIn = (id: number): CachedSignIn => ({
@@ -104,10 +104,6 @@ describe('MemberCache', () => {
     expect(cache.get('s1')).toBeNull();
   });
 });
-
-/** The session id inside an access token. */
-const sessionOf = (token: string): string =>
-  (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { sid: string }).sid;
 
 /** Polls until `check` holds or `ms` pass: how long another process may lag is bounded. */
 async function within(ms: number, check: () => Promise<boolean>): Promise<boolean> {

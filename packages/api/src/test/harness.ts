@@ -168,6 +168,10 @@ export async function memberWithCredits(api: TestApi, credits: number) {
   return { ...m, row };
 }
 
+/** The session id inside an access token. */
+export const sessionOf = (token: string): string =>
+  (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { sid: string }).sid;
+
 let ipCounter = 0;
 /** A fresh client IP, so per-IP login throttling in one test does not leak into another. */
 export function freshIp(): string {
