@@ -4,10 +4,9 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { Redis } from 'ioredis';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { triggerEvents } from './pusher-http-client';
-import { RawClient, redisReachable, testApp } from './test-support';
+import { RawClient, redisReachable, removeRedisKeys, testApp } from './test-support';
 
 let child: ChildProcess | undefined;
 
@@ -73,11 +72,7 @@ const redisUp = await redisReachable(redisUrl);
 // One namespace per run; whatever a failed run leaves (a killed process's nodes and presence) goes with it.
 const keyPrefix = `flirtlane-test:${randomUUID()}:`;
 afterAll(async () => {
-  if (!redisUp) return;
-  const redis = new Redis(redisUrl);
-  const keys = await redis.keys(`${keyPrefix}*`);
-  if (keys.length > 0) await redis.del(...keys);
-  await redis.quit();
+  if (redisUp) await removeRedisKeys(redisUrl, keyPrefix);
 });
 if (!redisUp && process.env.CI)
   throw new Error(`CI runs the WORKERS tests, but Redis at ${redisUrl} is unreachable`);

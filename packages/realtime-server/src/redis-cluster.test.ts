@@ -4,7 +4,6 @@ import { once } from 'node:events';
 import { type AddressInfo, connect, createServer, type Server, type Socket } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { Redis } from 'ioredis';
 import type Pusher from 'pusher-js';
 import type { Members, PresenceChannel } from 'pusher-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +17,7 @@ import {
   quietPeriod,
   RawClient,
   redisReachable,
+  removeRedisKeys,
   startNode,
   subscribed,
   type TestNode,
@@ -38,11 +38,7 @@ if (!reachable) {
 
 // Whatever this run left behind (a killed node's keys, an expiring heartbeat) goes with it.
 afterAll(async () => {
-  if (!reachable) return;
-  const redis = new Redis(redisUrl);
-  const keys = await redis.keys(`${keyPrefix}*`);
-  if (keys.length > 0) await redis.del(...keys);
-  await redis.quit();
+  if (reachable) await removeRedisKeys(redisUrl, keyPrefix);
 });
 
 describe.skipIf(!reachable)('two nodes joined through Redis', () => {

@@ -264,3 +264,11 @@ export async function redisReachable(url: string): Promise<boolean> {
     probe.disconnect();
   }
 }
+
+/** Deletes every key under `prefix`: what a run left behind (a killed node's keys, an expiring heartbeat). */
+export async function removeRedisKeys(url: string, prefix: string): Promise<void> {
+  const redis = new Redis(url);
+  const keys = await redis.keys(`${prefix}*`);
+  if (keys.length > 0) await redis.del(...keys);
+  await redis.quit();
+}
