@@ -68,7 +68,15 @@ for (const { driver, skip } of drivers) {
         .from(messages)
         .where(eq(messages.id, conversation.lastMessageId ?? 0));
       const [shown] = await db
-        .select()
+        .select({
+          id: photos.id,
+          file: photos.file,
+          width: photos.width,
+          height: photos.height,
+          status: photos.status,
+          isPrimary: photos.isPrimary,
+          createdAt: photos.createdAt,
+        })
         .from(photos)
         .where(and(eq(photos.userId, b.row.id), eq(photos.status, 'approved')));
 

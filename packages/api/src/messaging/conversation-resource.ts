@@ -1,6 +1,7 @@
 import type { Conversation, ConversationMember } from '@ukd/contracts/api';
 import type { AppContext } from '../context';
-import type { PhotoRow, UserRow } from '../db/schema';
+import type { UserRow } from '../db/schema';
+import type { ShownPhoto } from '../photos/photo-resource';
 import { type CardUser, profileCard } from '../profiles/profile-resource';
 import type { LoadedConversation } from './conversation-page';
 import { deletedUptoOf } from './conversations';
@@ -26,7 +27,7 @@ export function conversationResource(
 ): Conversation {
   const urls = { apiUrl: ctx.options.apiUrl, urls: ctx.photoUrls };
   const rc = { ...urls, online };
-  const member = (user: CardUser, photo: PhotoRow | null, withPhoto: boolean): ConversationMember => {
+  const member = (user: CardUser, photo: ShownPhoto | null, withPhoto: boolean): ConversationMember => {
     const key = `${user.id} ${photo?.id ?? '-'} ${withPhoto}`;
     let card = cards.get(key);
     if (!card) {

@@ -5,7 +5,13 @@ import { type PhotoRow, photos } from '../db/schema';
 import { thumbnailName } from './photo-store';
 import type { PhotoUrls } from './photo-urls';
 
-export function photoResource(row: PhotoRow, urls: PhotoUrls): Photo {
+/** The photo fields a resource shows: what reads of members' shown photos load. */
+export type ShownPhoto = Pick<
+  PhotoRow,
+  'id' | 'file' | 'width' | 'height' | 'status' | 'isPrimary' | 'createdAt'
+>;
+
+export function photoResource(row: ShownPhoto, urls: PhotoUrls): Photo {
   const signed = row.status !== 'approved';
   return {
     id: row.id,
@@ -37,6 +43,56 @@ export async function approvedPrimaries(db: Db, userIds: number[]): Promise<Map<
   for (const row of rows) if (!out.has(row.userId)) out.set(row.userId, row);
   return out;
 }
+
+/**
+ * `approvedPrimaries`' photo of each member whose id `userIds` (a subquery) gives, as rows of
+ * `user_id` and the `ShownPhoto` columns, for reads that load a page of members and their photos
+ * in one statement: join it on `user_id` and read a row's columns with `shownPhotoColumns` and
+ * `shownPhotoOf`. One pass over the page's members' photos: a subquery per member sorted that
+ * member's photos again for each (24 times a browse page), and building each photo's JSON cost
+ * PostgreSQL more than the rest of browse's statement (issue 16).
+ */
+export const shownPhotosOf = (userIds: SQL) =>
+  sql`select distinct on (p.user_id) p.user_id, p.id, p.file, p.width, p.height, p.status, p.is_primary, p.created_at
+    from ${photos} p where p.status = 'approved' and p.user_id in (${userIds})
+    order by p.user_id, p.is_primary desc, p.created_at asc`;
+
+const SHOWN_COLUMNS = ['id', 'file', 'width', 'height', 'status', 'is_primary', 'created_at'] as const;
+
+/** The shown photo's columns of `alias` (a join of `shownPhotosOf`), each named `{prefix}_{column}`. */
+export const shownPhotoColumns = (alias: string, prefix: string) =>
+  sql.raw(SHOWN_COLUMNS.map((column) => `${alias}.${column} as ${prefix}_${column}`).join(', '));
+
+/** Timestamps come as PostgreSQL's text (drizzle's drivers leave them so) or, from PGlite, as dates. */
+const toDate = (value: unknown) => (value instanceof Date ? value : new Date(value as string));
+
+/** The photo `shownPhotoColumns(…, prefix)` put in `row`, or null when the member has none. */
+export function shownPhotoOf(
+  row: Record<string, unknown>,
+  prefix: 'photo' | 'chatmate_photo' | 'viewer_photo',
+): ShownPhoto | null {
+  const keys = PREFIXED[prefix];
+  const id = row[keys.id];
+  if (id === null || id === undefined) return null;
+  return {
+    id: id as string,
+    file: row[keys.file] as string,
+    width: Number(row[keys.width]),
+    height: Number(row[keys.height]),
+    status: row[keys.status] as PhotoRow['status'],
+    isPrimary: row[keys.is_primary] === true,
+    createdAt: toDate(row[keys.created_at]),
+  };
+}
+
+type ShownKeys = Record<(typeof SHOWN_COLUMNS)[number], string>;
+const prefixed = (prefix: string) =>
+  Object.fromEntries(SHOWN_COLUMNS.map((column) => [column, `${prefix}_${column}`])) as ShownKeys;
+const PREFIXED = {
+  photo: prefixed('photo'),
+  chatmate_photo: prefixed('chatmate_photo'),
+  viewer_photo: prefixed('viewer_photo'),
+};
 
 /**
  * `approvedPrimaries`' photo for the member whose id is `userId`, as a subquery giving

@@ -224,6 +224,66 @@ for (const { driver, skip } of drivers) {
       expect(profile.photos[0].status).toBe('rejected');
     });
 
+    it('shows the same photo of a member in browse, their profile and conversation lists', async () => {
+      const owner = await registerMember(api);
+      const viewer = await registerMember(api);
+      const ownerUuid = (await me(owner)).uuid;
+      const started = await api.call('POST', '/api/user-conversations', {
+        token: viewer.access_token,
+        body: { recipient_uuid: ownerUuid },
+      });
+      expect(started.statusCode).toBe(201);
+      const include = 'include=recipient.approved_primary,initiator.approved_primary,last_message';
+      /** The owner's photo as the viewer sees it in browse, on the profile and in the chat list, and
+       * as the owner sees their own in the same conversation. */
+      const shown = async () => {
+        const get = async (m: Member, url: string) =>
+          (await api.call('GET', url, { token: m.access_token })).json();
+        const browse = await get(
+          viewer,
+          `/api/profiles?filter[username]=${owner.username}&include=approved_primary`,
+        );
+        const profile = await get(viewer, `/api/profiles/${ownerUuid}`);
+        const theirs = await get(viewer, `/api/user-conversations?${include}`);
+        const mine = await get(owner, `/api/user-conversations/${started.json().data.uuid}`);
+        const views = [
+          browse.data[0].approved_primary,
+          profile.data.approved_primary,
+          theirs.data[0].chatmate.approved_primary,
+          theirs.data[0].recipient.approved_primary,
+          mine.data.viewer.approved_primary,
+        ];
+        for (const view of views) expect(view).toEqual(views[0]);
+        expect(theirs.data[0].viewer.approved_primary).toBeNull();
+        expect(browse.data[0].primary_photo.url).toBe(views[0]?.url ?? browse.data[0].primary_photo.url);
+        return views[0]?.id ?? null;
+      };
+      expect(await shown()).toBeNull();
+
+      const first = (await upload(owner, multipart(await jpegWithGps()))).json().data;
+      const second = (await upload(owner, multipart(await jpegWithGps(800, 600)))).json().data;
+      expect(await shown()).toBeNull(); // both waiting for moderation
+      await reviewPhoto(api.context.db, second.id, 'approved');
+      expect(await shown()).toBe(second.id); // the primary is pending: the first approved one
+      await reviewPhoto(api.context.db, first.id, 'approved');
+      expect(await shown()).toBe(first.id);
+      const mine = (await api.call('GET', '/api/my-photos', { token: owner.access_token })).json().data;
+      const firstShown = mine.find((p: { id: string }) => p.id === first.id);
+      const browse = await api.call(
+        'GET',
+        `/api/profiles?filter[username]=${owner.username}&include=approved_primary`,
+        {
+          token: viewer.access_token,
+        },
+      );
+      expect(browse.json().data[0].approved_primary).toEqual(firstShown);
+      await api.call('PUT', `/api/my-photos/${second.id}/primary`, { token: owner.access_token });
+      expect(await shown()).toBe(second.id);
+      const third = (await upload(owner, multipart(await jpegWithGps()))).json().data;
+      await api.call('PUT', `/api/my-photos/${third.id}/primary`, { token: owner.access_token });
+      expect(await shown()).toBe(first.id); // a pending primary: the oldest approved one
+    });
+
     it('marks the profile complete once a photo joins the completed fields', async () => {
       const m = await registerMember(api);
       await api.call('POST', '/api/profile/complete', {

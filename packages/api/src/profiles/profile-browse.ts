@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { PROFILE_LIMITS, UK_REGIONS } from '@ukd/contracts/api';
 import { and, count, eq, gt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { executedRows, maybeRowFromJson } from '../db/json-rows';
+import { executedRows } from '../db/json-rows';
 import { param, preparedPerShape, prepareSql } from '../db/prepared-statement';
-import { type PhotoRow, photos, users } from '../db/schema';
+import { photos, users } from '../db/schema';
 import type { ListQuery, ListQuerySpec } from '../http/list-query';
-import { shownPhotoJson } from '../photos/photo-resource';
+import { type ShownPhoto, shownPhotoColumns, shownPhotoOf, shownPhotosOf } from '../photos/photo-resource';
 import { bornAfter, bornOnOrBefore } from './age';
 import { CARD_FIELDS, type CardUser } from './profile-resource';
 import { type Viewer, visibleTo } from './visibility';
@@ -111,8 +111,12 @@ type PageRow = Omit<CardUser, 'createdAt' | 'lastActiveAt'> & {
   createdAt: string | Date;
   lastActiveAt: string | Date | null;
   total: number;
-  photo: unknown;
+  [photoColumn: `photo_${string}`]: unknown;
 };
+
+/** The card keys a browse order names, and the member's id that breaks its ties. */
+const SORT_KEYS = { created_at: 'createdAt', last_active_at: 'lastActiveAt' } as const;
+type OrderKey = (typeof SORT_KEYS)[keyof typeof SORT_KEYS] | 'id';
 
 /** Timestamps come as PostgreSQL's text (drizzle's drivers leave them so) or, from another driver, as dates. */
 const toDate = (value: string | Date) => (value instanceof Date ? value : new Date(value));
@@ -146,18 +150,29 @@ const browseStatement = preparedPerShape(
       visibleTo({ id: param<number>('viewer'), siteId: param<number>('site') }),
       ...browseConditions(query.filter),
     );
-    const order = query.sort.map((s) => {
-      const col = s.field === 'created_at' ? users.createdAt : users.lastActiveAt;
-      return s.direction === 'desc' ? sql`${col} desc nulls last` : sql`${col} asc nulls last`;
-    });
-    // Inside the photo subquery `id` is the photo's: the member's is named with its table.
+    const orderBy = (column: (key: OrderKey) => SQL) =>
+      sql.join(
+        [
+          ...query.sort.map(
+            (s) =>
+              sql`${column(SORT_KEYS[s.field])} ${sql.raw(s.direction === 'desc' ? 'desc' : 'asc')} nulls last`,
+          ),
+          sql`${column('id')} desc`,
+        ],
+        sql`, `,
+      );
+    // The page first, then one pass over its members' photos (`shownPhotosOf`).
     const page = prepareSql(
       db,
-      sql`select ${cardSelection}, (count(*) over ())::integer as total,
-            ${shownPhotoJson(sql`${users}.${sql.identifier(users.id.name)}`)} as photo
-          from ${users} where ${where}
-          order by ${sql.join([...order, sql`${users.id} desc`], sql`, `)}
-          limit ${param<number>('limit')} offset ${param<number>('offset')}`,
+      sql`with page as (
+            select ${cardSelection}, (count(*) over ())::integer as total
+            from ${users} where ${where}
+            order by ${orderBy((key) => sql`${users}.${sql.identifier(users[key].name)}`)}
+            limit ${param<number>('limit')} offset ${param<number>('offset')}),
+          shown as (${shownPhotosOf(sql`select id from page`)})
+          select page.*, ${shownPhotoColumns('shown', 'photo')}
+          from page left join shown on shown.user_id = page.id
+          order by ${orderBy((key) => sql`page.${sql.identifier(key)}`)}`,
       `${name}_page`,
     );
     const total = db.select({ total: count() }).from(users).where(where).prepare(`${name}_total`);
@@ -175,7 +190,7 @@ export async function browseProfiles(
   viewer: Viewer,
   query: BrowseQuery,
   online: ReadonlySet<string>,
-): Promise<{ rows: { user: CardUser; photo: PhotoRow | null }[]; total: number }> {
+): Promise<{ rows: { user: CardUser; photo: ShownPhoto | null }[]; total: number }> {
   const filters = browseValues(query.filter, online);
   const statement = browseStatement(db, { query, shape: shapeOf(query, filters) });
   const values = { ...filters, viewer: viewer.id, site: viewer.siteId };
@@ -185,7 +200,7 @@ export async function browseProfiles(
   const total =
     page[0]?.total ?? (query.offset > 0 ? ((await statement.total.execute(values))[0]?.total ?? 0) : 0);
   return {
-    rows: page.map((r) => ({ user: cardOf(r), photo: maybeRowFromJson(photos, r.photo) })),
+    rows: page.map((r) => ({ user: cardOf(r), photo: shownPhotoOf(r, 'photo') })),
     total: Number(total),
   };
 }

@@ -10,7 +10,7 @@ import {
   type UkRegion,
 } from '@ukd/contracts/api';
 import type { PhotoRow, UserRow } from '../db/schema';
-import { photoResource } from '../photos/photo-resource';
+import { photoResource, type ShownPhoto } from '../photos/photo-resource';
 import { thumbnailName } from '../photos/photo-store';
 import type { PhotoUrls } from '../photos/photo-urls';
 import { defaultAvatarUrl } from '../user-resource';
@@ -30,7 +30,7 @@ const isInterest = (v: string): v is Interest => (INTERESTS as string[]).include
 /** The picture shown for a member: the approved primary photo, or their generated portrait. */
 export function primaryPhotoUrls(
   user: Pick<UserRow, 'gender' | 'uuid'>,
-  primary: PhotoRow | null | undefined,
+  primary: ShownPhoto | null | undefined,
   rc: ResourceContext,
 ): { url: string; thumbnail_url: string } {
   if (!primary) {
@@ -61,7 +61,7 @@ export type CardUser = Pick<UserRow, (typeof CARD_FIELDS)[number]>;
 
 export function profileCard(
   user: CardUser,
-  primary: PhotoRow | null | undefined,
+  primary: ShownPhoto | null | undefined,
   rc: ResourceContext,
   opts: { includePrimary?: boolean } = {},
 ): ProfileCard {
