@@ -16,7 +16,7 @@ import { param, preparedStatement } from '../db/prepared-statement';
 import { type UserRow, users } from '../db/schema';
 import { ApiError, fieldError, notFound } from '../http/api-error';
 import { tooManyRequests } from '../http/rate-limiter';
-import { shownPhotoJson } from '../photos/photo-resource';
+import { shownPhotosOf } from '../photos/photo-resource';
 import { defaultAvatarUrl } from '../user-resource';
 import { conversationUuidOf, participantOf, viewerSide } from './conversations';
 import type { DbOrTx } from './credit-ledger';
@@ -65,7 +65,8 @@ function contextSql(): SQL {
   return sql`
     select row_to_json(${conversations}) as conversation, cm.id as chatmate_id, cm.uuid as chatmate_uuid,
            cm.deactivated_at is not null as chatmate_gone,
-           ${shownPhotoJson(sql`${sender}::integer`)} as sender_photo, row_to_json(retry) as retry
+           (select shown.file from (${shownPhotosOf(sql`${sender}::integer`)}) shown) as sender_photo_file,
+           row_to_json(retry) as retry
     from ${conversations}
     join ${users} cm on cm.id = ${side.chatmateId}
     left join ${messages} retry on retry.from_id = ${sender} and retry.client_msg_id = ${param('client')}::uuid
@@ -90,9 +91,9 @@ const sendStatement = preparedStatement(
         ${param('client')}::uuid, ${param('type')}::text, ${param('body')}::text, ${param('image')}::jsonb,
         ${param('price')}::integer, ${param('floodKey')}::text, ${param('floodMax')}::integer,
         ${param('floodWindow')}::integer,
-        case when context.sender_photo is null then ${param('notification')}::jsonb
+        case when context.sender_photo_file is null then ${param('notification')}::jsonb
           else ${param('notification')}::jsonb
-            || jsonb_build_object('image', ${param('photoBase')}::text || (context.sender_photo->>'file')) end
+            || jsonb_build_object('image', ${param('photoBase')}::text || context.sender_photo_file) end
       ) as sent
       from context where context.retry is null and not context.chatmate_gone
     )
@@ -104,7 +105,7 @@ interface ContextRow {
   chatmate_id: number;
   chatmate_uuid: string;
   chatmate_gone: boolean;
-  sender_photo: unknown;
+  sender_photo_file: string | null;
   retry: unknown;
   sent?: unknown;
 }

@@ -1,6 +1,7 @@
 import type { Photo } from '@ukd/contracts/api';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
+import { maybeRowFromColumns, prefixedColumns } from '../db/prefixed-columns';
 import { type PhotoRow, photos } from '../db/schema';
 import { thumbnailName } from './photo-store';
 import type { PhotoUrls } from './photo-urls';
@@ -57,51 +58,15 @@ export const shownPhotosOf = (userIds: SQL) =>
     from ${photos} p where p.status = 'approved' and p.user_id in (${userIds})
     order by p.user_id, p.is_primary desc, p.created_at asc`;
 
-const SHOWN_COLUMNS = ['id', 'file', 'width', 'height', 'status', 'is_primary', 'created_at'] as const;
+const SHOWN_KEYS = ['id', 'file', 'width', 'height', 'status', 'isPrimary', 'createdAt'] as const;
 
 /** The shown photo's columns of `alias` (a join of `shownPhotosOf`), each named `{prefix}_{column}`. */
 export const shownPhotoColumns = (alias: string, prefix: string) =>
-  sql.raw(SHOWN_COLUMNS.map((column) => `${alias}.${column} as ${prefix}_${column}`).join(', '));
-
-/** Timestamps come as PostgreSQL's text (drizzle's drivers leave them so) or, from PGlite, as dates. */
-const toDate = (value: unknown) => (value instanceof Date ? value : new Date(value as string));
+  prefixedColumns(photos, alias, prefix, SHOWN_KEYS);
 
 /** The photo `shownPhotoColumns(…, prefix)` put in `row`, or null when the member has none. */
-export function shownPhotoOf(
-  row: Record<string, unknown>,
-  prefix: 'photo' | 'chatmate_photo' | 'viewer_photo',
-): ShownPhoto | null {
-  const keys = PREFIXED[prefix];
-  const id = row[keys.id];
-  if (id === null || id === undefined) return null;
-  return {
-    id: id as string,
-    file: row[keys.file] as string,
-    width: Number(row[keys.width]),
-    height: Number(row[keys.height]),
-    status: row[keys.status] as PhotoRow['status'],
-    isPrimary: row[keys.is_primary] === true,
-    createdAt: toDate(row[keys.created_at]),
-  };
-}
-
-type ShownKeys = Record<(typeof SHOWN_COLUMNS)[number], string>;
-const prefixed = (prefix: string) =>
-  Object.fromEntries(SHOWN_COLUMNS.map((column) => [column, `${prefix}_${column}`])) as ShownKeys;
-const PREFIXED = {
-  photo: prefixed('photo'),
-  chatmate_photo: prefixed('chatmate_photo'),
-  viewer_photo: prefixed('viewer_photo'),
-};
-
-/**
- * `approvedPrimaries`' photo for the member whose id is `userId`, as a subquery giving
- * `row_to_json` of the photo row (read it with `maybeRowFromJson(photos, …)`), for reads that load a
- * member and their photo in one statement.
- */
-export const shownPhotoJson = (userId: SQL) =>
-  sql<unknown>`(select row_to_json(p) from ${photos} p where p.user_id = ${userId} and p.status = 'approved'
-    order by p.is_primary desc, p.created_at asc limit 1)`;
+export const shownPhotoOf = (row: object, prefix: string): ShownPhoto | null =>
+  maybeRowFromColumns(photos, row, prefix, SHOWN_KEYS);
 
 export async function photosOf(db: Db, userId: number, opts: { approvedOnly: boolean }): Promise<PhotoRow[]> {
   return db

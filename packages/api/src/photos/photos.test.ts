@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
-import { drivers, registerMember, startTestApi, type TestApi } from '../test/harness';
+import { drivers, memberWithCredits, registerMember, startTestApi, type TestApi } from '../test/harness';
 import { moderationQueue, reviewPhoto } from './member-photos';
 import { UPLOADS_PER_HOUR } from './photo-routes';
 
@@ -224,8 +224,8 @@ for (const { driver, skip } of drivers) {
       expect(profile.photos[0].status).toBe('rejected');
     });
 
-    it('shows the same photo of a member in browse, their profile and conversation lists', async () => {
-      const owner = await registerMember(api);
+    it('shows the same photo of a member in browse, their profile, conversation lists and notifications', async () => {
+      const owner = await memberWithCredits(api, 100);
       const viewer = await registerMember(api);
       const ownerUuid = (await me(owner)).uuid;
       const started = await api.call('POST', '/api/user-conversations', {
@@ -256,6 +256,14 @@ for (const { driver, skip } of drivers) {
         for (const view of views) expect(view).toEqual(views[0]);
         expect(theirs.data[0].viewer.approved_primary).toBeNull();
         expect(browse.data[0].primary_photo.url).toBe(views[0]?.url ?? browse.data[0].primary_photo.url);
+        // A message's notification carries the sender's photo (or their portrait) as its image.
+        const sent = await api.call('POST', `/api/user-conversations/${started.json().data.uuid}/messages`, {
+          token: owner.access_token,
+          body: { client_msg_id: crypto.randomUUID(), type: 'text', body: 'Hello' },
+        });
+        expect(sent.statusCode, sent.body).toBe(201);
+        const notes = await get(viewer, '/api/user-notifications');
+        expect(notes.data[0].data.image).toBe(views[0]?.url ?? browse.data[0].primary_photo.url);
         return views[0]?.id ?? null;
       };
       expect(await shown()).toBeNull();
