@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, refreshStatistics } from './database';
-import { executedRows } from './json-rows';
+import { executedRows } from './related-rows';
 
 describe('PGlite planner statistics', () => {
   it('are there as soon as the database is open (PGlite has no autovacuum)', async () => {

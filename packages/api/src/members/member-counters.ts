@@ -2,9 +2,9 @@ import type { NotificationCreatedEvent } from '@ukd/contracts/api';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { memberInteractions, profileVisits } from '../db/interactions-schema';
-import { executedRows } from '../db/json-rows';
 import { memberMessageCounts } from '../db/messaging-schema';
 import { type Param, param, preparedStatement } from '../db/prepared-statement';
+import { executedRows } from '../db/related-rows';
 import { notBlocked, notDeactivated } from '../profiles/visibility';
 import { type MemberCounters, NO_COUNTERS } from '../user-resource';
 

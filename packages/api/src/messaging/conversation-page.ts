@@ -1,8 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { executedRows, jsonObjectOf, maybeRowFromJson } from '../db/json-rows';
 import { type ConversationRow, conversations, type MessageRow, messages } from '../db/messaging-schema';
 import { param, preparedStatement } from '../db/prepared-statement';
+import { executedRows, jsonObjectOf, maybeRowFromJson } from '../db/related-rows';
 import { users } from '../db/schema';
 import { notFound } from '../http/api-error';
 import { type ShownPhoto, shownPhotoColumns, shownPhotoOf, shownPhotosOf } from '../photos/photo-resource';

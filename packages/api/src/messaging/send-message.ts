@@ -10,9 +10,9 @@ import {
 } from '@ukd/contracts/api';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { executedRows, maybeRowFromJson } from '../db/json-rows';
 import { type ConversationRow, conversations, type MessageRow, messages } from '../db/messaging-schema';
 import { param, preparedStatement } from '../db/prepared-statement';
+import { executedRows, maybeRowFromJson } from '../db/related-rows';
 import { type UserRow, users } from '../db/schema';
 import { ApiError, fieldError, notFound } from '../http/api-error';
 import { tooManyRequests } from '../http/rate-limiter';

@@ -1,5 +1,5 @@
-import { rowFromJson } from '../db/json-rows';
 import { type MessageRow, messages } from '../db/messaging-schema';
+import { rowFromJson } from '../db/related-rows';
 import type { NotificationCountColumns } from '../members/member-counters';
 
 /** A member's balance and its `credits_version` (which of two balances is newer, migration 0010). */

@@ -2,9 +2,9 @@ import type { NotificationActionType, NotificationData, UserNotification } from 
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { type NotificationRow, userNotifications } from '../db/interactions-schema';
-import { executedRows, rowFromJson } from '../db/json-rows';
 import { param, preparedStatement } from '../db/prepared-statement';
 import { notificationMutes } from '../db/realtime-schema';
+import { executedRows, rowFromJson } from '../db/related-rows';
 import type { UserRow } from '../db/schema';
 import {
   type NotificationCountColumns,

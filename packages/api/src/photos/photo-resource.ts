@@ -1,7 +1,7 @@
 import type { Photo } from '@ukd/contracts/api';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { maybeRowFromColumns, prefixedColumns } from '../db/prefixed-columns';
+import { maybeRowFromColumns, prefixedColumns } from '../db/related-rows';
 import { type PhotoRow, photos } from '../db/schema';
 import { thumbnailName } from './photo-store';
 import type { PhotoUrls } from './photo-urls';
