@@ -10,19 +10,12 @@ import { PGlite } from '@electric-sql/pglite';
 import { triggerEvents } from '@ukd/realtime-server/pusher-http-client';
 import { runWorkers, workerCount } from '@ukd/workers';
 import Fastify from 'fastify';
-import { jwtVerify } from 'jose';
 import pg from 'pg';
+import { bareTokenCheck } from './bare-token';
 
 const env = process.env;
 // Imported once, as our API does (jose imports raw bytes again on every call).
-const key = await crypto.subtle.importKey(
-  'raw',
-  new TextEncoder().encode(env.JWT_SECRET ?? ''),
-  { name: 'HMAC', hash: 'SHA-256' },
-  false,
-  ['verify'],
-);
-const siteKey = env.SITE_KEY ?? 'ukdating-site01';
+const memberUuid = await bareTokenCheck(env.JWT_SECRET ?? '', env.SITE_KEY ?? 'ukdating-site01');
 const realtime = {
   host: env.REALTIME_API_HOST ?? '127.0.0.1',
   port: Number(env.REALTIME_API_PORT),
@@ -58,20 +51,6 @@ async function openBareDatabase(): Promise<BareDatabase> {
 async function serve(): Promise<void> {
   const database = await openBareDatabase();
   const app = Fastify({ logger: false });
-
-  async function memberUuid(authorization: string | undefined): Promise<string | null> {
-    const token = authorization?.startsWith('Bearer ') ? authorization.slice(7) : '';
-    try {
-      const { payload } = await jwtVerify(token, key, {
-        algorithms: ['HS256'],
-        issuer: 'flirtlane-api',
-        audience: siteKey,
-      });
-      return typeof payload.sub === 'string' ? payload.sub : null;
-    } catch {
-      return null;
-    }
-  }
 
   // The member's 10 latest conversations with the chatmate and the last message.
   app.get('/api/user-conversations', async (request, reply) => {

@@ -6,9 +6,9 @@
 // notifications: what ours does beyond that essential work shows as the ratio ours/bare.
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { bareTokenCheck } from '@ukd/bench-api/src/bare-token';
 import { createRealtimeServer, signChannel } from '@ukd/realtime-server';
 import Fastify from 'fastify';
-import { jwtVerify } from 'jose';
 import pg from 'pg';
 
 /** A message row as the client reads it: pg answers bigint ids as strings, ours as numbers. */
@@ -28,26 +28,7 @@ export async function startBareBackend(opts: {
   const credentials = { id: 'bare', key: 'bare-key', secret: randomBytes(32).toString('hex') };
   const realtime = await createRealtimeServer({ apps: [credentials] });
   const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
-  const key = await crypto.subtle.importKey(
-    'raw',
-    new TextEncoder().encode(opts.jwtSecret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['verify'],
-  );
-  async function memberUuid(authorization: string | undefined): Promise<string | null> {
-    const token = authorization?.startsWith('Bearer ') ? authorization.slice(7) : '';
-    try {
-      const { payload } = await jwtVerify(token, key, {
-        algorithms: ['HS256'],
-        issuer: 'flirtlane-api',
-        audience: opts.siteKey,
-      });
-      return typeof payload.sub === 'string' ? payload.sub : null;
-    } catch {
-      return null;
-    }
-  }
+  const memberUuid = await bareTokenCheck(opts.jwtSecret, opts.siteKey);
 
   const app = Fastify({ logger: false });
   // pusher-js posts its channel authorisation form-encoded.
