@@ -29,6 +29,10 @@ async function run(job: LoadJob): Promise<LoadResult> {
   let lastDone = 0;
 
   let answeredAll = 0;
+  // Bytes of the measured 2xx answers' bodies (their Content-Length): the list's answer is many
+  // times the baseline's, and sending and reading it is part of what each side pays.
+  let answerBytes = 0;
+  let answersSized = 0;
   // Each measured answer as "started-ms latency-ms status" (the phase's start is 0), to see when
   // the slow ones started (BENCH_TRACE, one file per phase and server).
   const traceFile = job.traceFile;
@@ -62,6 +66,11 @@ async function run(job: LoadJob): Promise<LoadResult> {
       });
       await res.body.dump({ limit: Number.POSITIVE_INFINITY }).catch(() => res.body.text());
       status = String(res.statusCode);
+      const length = Number(res.headers['content-length']);
+      if (measuring && status.startsWith('2') && Number.isFinite(length)) {
+        answerBytes += length;
+        answersSized += 1;
+      }
     } catch {
       status = 'error';
     }
@@ -126,6 +135,7 @@ async function run(job: LoadJob): Promise<LoadResult> {
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     max: latencies.at(-1) ?? Number.NaN,
+    answerBytes: answersSized ? answerBytes / answersSized : Number.NaN,
     statuses,
   };
 }

@@ -36,5 +36,7 @@ export interface LoadResult {
   p50: number;
   p99: number;
   max: number;
+  /** Mean body size of the measured 2xx answers, in bytes. */
+  answerBytes: number;
   statuses: Record<string, number>;
 }

@@ -1,5 +1,5 @@
 // One printed line per phase: ours, bare, the ratio, CPU per answer (the server's and the
-// database's) and the issue's budget.
+// database's), the answer's size and the issue's budget.
 import type { LoadResult } from './messages';
 
 const fmt = (n: number, digits = 0) =>
@@ -22,7 +22,9 @@ export function line(label: string, ours: LoadResult, bare: LoadResult | null, b
     (r.cpuMsPerRequest === undefined ? '–' : fmt(r.cpuMsPerRequest, 2)) +
     (r.dbCpuMsPerRequest === undefined ? '' : ` +db ${fmt(r.dbCpuMsPerRequest, 2)}`);
   const cpuCol = `CPU/req ours ${pad(cpu(ours), 5)}${bare ? ` bare ${pad(cpu(bare), 5)}` : ''} ms`;
+  const kb = (r: LoadResult) => fmt(r.answerBytes / 1024, 1);
+  const sizeCol = `answer ours ${kb(ours)}${bare ? ` bare ${kb(bare)}` : ''} KB`;
   console.log(
-    `  ${label.padEnd(34)} ours ${pad(fmt(ours.perSecond), 7)}/s p50 ${pad(fmt(ours.p50, 1), 6)} p99 ${pad(fmt(ours.p99, 1), 7)} ms  err ${errorsOf(ours).padEnd(6)}| bare ${bareCol} | ours/bare ${pad(ratio, 6)} | ${cpuCol} | budget ${budget}`,
+    `  ${label.padEnd(34)} ours ${pad(fmt(ours.perSecond), 7)}/s p50 ${pad(fmt(ours.p50, 1), 6)} p99 ${pad(fmt(ours.p99, 1), 7)} ms  err ${errorsOf(ours).padEnd(6)}| bare ${bareCol} | ours/bare ${pad(ratio, 6)} | ${cpuCol} | ${sizeCol} | budget ${budget}`,
   );
 }
