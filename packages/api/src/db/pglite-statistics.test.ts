@@ -24,6 +24,30 @@ describe('PGlite planner statistics', () => {
       await rm(dataDir, { recursive: true, force: true });
     }
   });
+
+  it('find a row by key through its index even in a table of a few pages', async () => {
+    // As a page's chatmates are read: one member by id per conversation. With PostgreSQL's
+    // default cost of a page read out of order the planner scanned the whole (small) table each
+    // time, and on PGlite each scan also asks the file's size through Emscripten (decisions.md).
+    const dataDir = await mkdtemp(join(tmpdir(), 'ukd-pglite-costs-'));
+    const database = await openDatabase({ dataDir, databaseUrl: 'memory://' });
+    try {
+      await database.db.execute(sql`create table few_pages (id integer primary key, note text)`);
+      await database.db.execute(
+        sql`insert into few_pages select g, repeat('x', 150) from generate_series(1, 44) g`,
+      );
+      await database.db.execute(sql`analyze few_pages`);
+      const plan = executedRows<{ 'QUERY PLAN': string }>(
+        await database.db.execute(sql`explain select note from few_pages where id = 7`),
+      )
+        .map((row) => row['QUERY PLAN'])
+        .join('\n');
+      expect(plan).toMatch(/Index Scan using few_pages_pkey/);
+    } finally {
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('refreshStatistics', () => {
