@@ -42,9 +42,12 @@ type PageRow = {
 
 /** Which conversations a page statement lists, asked of the viewer's rows one role at a time
  * (`side`): `base`, the ones the viewer may see, and among them those `filter` keeps (null: all
- * of them). Values that change per request are `param`s. */
+ * of them). `hidden`, if any, is a set of member ids read once for the whole statement (the
+ * viewer's rows are read four times: each role, for the page and for the totals); `base` gets
+ * the name of the relation holding it. Values that change per request are `param`s. */
 export interface PageQuery {
-  base: (side: RoleSide) => SQL;
+  hidden?: SQL;
+  base: (side: RoleSide, hidden: SQL) => SQL;
   filter: ((side: RoleSide) => SQL) | null;
 }
 
@@ -74,7 +77,9 @@ export function conversationPageStatement<Input>(
     pageFromRows(executedRows<PageRow>(await run(db, input, { ...values, viewer: member.id })), member);
 }
 
-function pageSql({ base, filter }: PageQuery): SQL {
+const HIDDEN = sql`${sql.identifier('hidden')}`;
+
+function pageSql({ hidden, base, filter }: PageQuery): SQL {
   // The viewer's rows as initiator and as recipient, each read on its own index (member, star,
   // updated_at, id): the page takes the first `offset + limit` of each in list order and merges
   // them, so a member with 5,000 conversations reads ten-odd rows for it, not 5,000. Only the
@@ -91,13 +96,16 @@ function pageSql({ base, filter }: PageQuery): SQL {
     return sql`
       select ${conversations}.*, ${side.star} as viewer_star, ${side.chatmateId} as chatmate_id,
              (${filter?.(side) ?? sql`true`}) as matches
-      from ${conversations} where ${side.memberId} = ${viewer} and ${base(side)}`;
+      from ${conversations} where ${side.memberId} = ${viewer} and ${base(side, HIDDEN)}`;
   };
   const listOrder = sql`order by viewer_star desc, updated_at desc, id desc`;
   const firstOf = (rows: SQL) =>
     sql`(select * from ${rows} where matches ${listOrder} limit ${param('limit')}::integer + ${param('offset')}::integer)`;
+  // Materialized: read once, not once per reference (on PGlite each read of a table also asks
+  // its file's size; pgbench on a 5,000-conversation inbox: 1.5–2.2 → 1.1–1.6 ms).
+  const hiddenCte = hidden ? sql`${HIDDEN} as materialized (${hidden}),` : sql``;
   return sql`
-    with as_initiator as not materialized (${asRole('initiator')}),
+    with ${hiddenCte} as_initiator as not materialized (${asRole('initiator')}),
     as_recipient as not materialized (${asRole('recipient')}),
     totals as (
       select (count(*) filter (where matches))::integer as total,
