@@ -87,4 +87,43 @@ describe('the embedded database client', () => {
     expect(await outside).toBe(2);
     expect(await count()).toBe(2);
   });
+
+  it('reads any text as PGlite does, and an answer with more than rows through its reader', async () => {
+    // Rows of every kind of text (the client reads plain answers itself).
+    const text = 'select $1::text as a, $2::text as b, $3::text as c, null::text as d';
+    const values = ['ünïcødé 💬 ✓', '', 'line\nbreak\ttab "quoted" \\'];
+    expect(await client.query(text, values)).toEqual(await plain.query(text, values));
+    expect(await client.query(text, values, { rowMode: 'array' })).toEqual(
+      await plain.query(text, values, { rowMode: 'array' }),
+    );
+    // Writes answer their count; a notice beside the rows does not lose them.
+    const update = "update note set body = body || '' where id >= $1";
+    expect(await client.query(update, [1])).toEqual(await plain.query(update, [1]));
+    for (const db of [client, plain]) {
+      await db.exec(`create function shout(n integer) returns integer language plpgsql as $$
+        begin raise notice 'shouting %', n; return n * 2; end $$`);
+    }
+    const notices: string[] = [];
+    const shouted = await client.query<{ n: number }>('select shout($1) as n', [21], {
+      onNotice: (notice) => notices.push(notice.message ?? ''),
+    });
+    expect(shouted.rows).toEqual([{ n: 42 }]);
+    expect(notices).toEqual(['shouting 21']);
+  });
+
+  it('tells listeners of a notification before the query that caused it resolves', async () => {
+    const heard: string[] = [];
+    const stop = await client.listen('note_changed', (payload) => heard.push(payload));
+    await client.exec(`create function tell() returns trigger language plpgsql as $$
+      begin perform pg_notify('note_changed', new.body); return new; end $$;
+      create trigger note_told after insert on note for each row execute function tell();`);
+    await client.query('insert into note (body) values ($1)', ['three']);
+    expect(heard).toEqual(['three']);
+    // Through PGlite's own paths too (a transaction), and not after unlistening.
+    await client.transaction((tx) => tx.query('insert into note (body) values ($1)', ['four']));
+    expect(heard).toEqual(['three', 'four']);
+    await stop();
+    await client.query('insert into note (body) values ($1)', ['five']);
+    expect(heard).toEqual(['three', 'four']);
+  });
 });

@@ -1,11 +1,13 @@
 import {
-  type messages,
+  messages,
   PGlite,
   parse,
   protocol,
   type QueryOptions,
   type Results,
+  type Transaction,
 } from '@electric-sql/pglite';
+import { readRowsAnswer } from './pglite-answer';
 
 function concat(parts: Uint8Array[]): Uint8Array {
   const whole = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
@@ -36,6 +38,10 @@ const isStale = (error: unknown) => {
   return code === '26000' || (code === '0A000' && /cached plan/.test(message ?? ''));
 };
 
+/** A channel's name as PostgreSQL reports it in a notification (unquoted names fold to lower case). */
+const postgresName = (channel: string) =>
+  channel.startsWith('"') && channel.endsWith('"') ? channel.slice(1, -1) : channel.toLowerCase();
+
 /**
  * The embedded database's client, as PostgreSQL's pool is used (`database.ts`):
  *
@@ -51,6 +57,8 @@ const isStale = (error: unknown) => {
  *   (issue 16). Queries inside a transaction go through PGlite's own path (its transaction object).
  */
 export class PGliteClient extends PGlite {
+  /** Who listens on which channel, for notifications in answers this client reads itself. */
+  readonly #listeners = new Map<string, Set<(payload: string) => void>>();
   readonly #statements = new Map<string, NamedStatement>();
   readonly #mergedParsers = new WeakMap<object, Parsers>();
   #named = 0;
@@ -92,20 +100,74 @@ export class PGliteClient extends PGlite {
     });
     // Bind, describe, execute and sync as one message: PGlite handles a pipeline in one call
     // (and after an error the backend skips to the sync, so it is left ready either way).
-    const results = await this.#send(
+    // Its answer is read here (`readRowsAnswer`), not by PGlite: PGlite's reader, which even its
+    // raw call runs, copies each field into a buffer of its own before decoding it.
+    const chunks: Uint8Array[] = [];
+    await this.execProtocolRawStream(
       concat([
         protocol.serialize.bind({ statement: statement.name, values }),
         protocol.serialize.describe({ type: 'P' }),
         protocol.serialize.execute({}),
         protocol.serialize.sync(),
       ]),
+      // The bytes are a view of the database's memory, reused once this returns.
+      { syncToFs: false, onRawData: (bytes) => chunks.push(bytes.slice()) },
     );
     await this.syncToFs();
+    const answer = chunks.length === 1 ? (chunks[0] as Uint8Array) : concat(chunks);
+    const results = readRowsAnswer(answer) ?? this.#readInFull(answer, options);
     const [result] = parse.parseResults(results, this.#parsersFor(options?.parsers), {
       rowMode: options?.rowMode,
     });
     if (!result) throw new Error('PGlite answered no result');
     return result as Results<T>;
+  }
+
+  /**
+   * An answer with more than rows in it, read as PGlite reads its own: the first error is thrown,
+   * notices go to the query's `onNotice`, notifications to this client's listeners.
+   */
+  #readInFull(answer: Uint8Array, options: QueryOptions | undefined): messages.BackendMessage[] {
+    const read: messages.BackendMessage[] = [];
+    let error: messages.DatabaseError | null = null;
+    new protocol.Parser().parse(answer, (message) => {
+      if (error) return;
+      if (message instanceof messages.DatabaseError) error = message;
+      else if (message instanceof messages.NoticeMessage) options?.onNotice?.(message);
+      else if (message instanceof messages.NotificationResponseMessage) {
+        for (const listener of this.#listeners.get(message.channel) ?? []) {
+          // After the code now running, as PGlite does.
+          queueMicrotask(() => listener(message.payload));
+        }
+      }
+      read.push(message);
+    });
+    if (error) throw error;
+    return read;
+  }
+
+  override async listen(
+    channel: string,
+    callback: (payload: string) => void,
+    tx?: Transaction,
+  ): Promise<(tx?: Transaction) => Promise<void>> {
+    const stop = await super.listen(channel, callback, tx);
+    const name = postgresName(channel);
+    const listeners = this.#listeners.get(name) ?? new Set();
+    listeners.add(callback);
+    this.#listeners.set(name, listeners);
+    return stop;
+  }
+
+  override async unlisten(
+    channel: string,
+    callback?: (payload: string) => void,
+    tx?: Transaction,
+  ): Promise<void> {
+    const name = postgresName(channel);
+    if (callback) this.#listeners.get(name)?.delete(callback);
+    if (!callback || this.#listeners.get(name)?.size === 0) this.#listeners.delete(name);
+    await super.unlisten(channel, callback, tx);
   }
 
   /**
