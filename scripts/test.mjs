@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: install what is missing, then lint, type-check, run every package's unit and
 // integration tests, and the browser journeys against the composed site. Ends with one line,
-// `tests: N passed, N failed`, summed over every runner.
+// `tests: N passed, N failed`, summed over every runner, after the names of the tests that failed
+// (CI keeps only the tail of a long log, so a failure must be named there).
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { ensureChromium } from './ensure-chromium.mjs';
@@ -11,6 +12,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const pinnedPnpm = ['--yes', 'pnpm@10.34.8'];
 const totals = { passed: 0, failed: 0 };
 const failedSteps = [];
+/** `FAIL  file > test` (Vitest) and `✘ … file:line › test` (Playwright) lines, in order, once each. */
+const failedTests = new Set();
 /** How long each step took, printed at the end: CI must stay under 30 minutes. */
 const timings = [];
 const since = (started) => `${Math.round((Date.now() - started) / 1000)} s`;
@@ -20,9 +23,11 @@ const ansi = /\u001b\[[0-9;]*m/g;
 
 /** Vitest prints `Tests  12 passed | 1 failed (13)`; Playwright `12 passed` and `1 failed`. */
 function count(output) {
-  const text = output.replace(ansi, '');
-  // pnpm prefixes each line of a recursive run with `<package dir> test: ` (or `test:faults: `).
-  for (const line of text.split('\n').map((l) => l.replace(/^\S+ test(:faults)?: /, ''))) {
+  const lines = output.replace(ansi, '').split('\n');
+  lines.forEach((raw, i) => {
+    // pnpm prefixes each line of a recursive run with `<package dir> test: ` (or `test:faults: `).
+    const where = raw.match(/^(\S+) test(:faults)?: /);
+    const line = where ? raw.slice(where[0].length) : raw;
     const vitest = line.match(/^\s*Tests\s+(.*)\(\d+\)\s*$/);
     const playwright = line.match(/^\s+(\d+) (passed|failed|flaky)\b/);
     if (vitest) {
@@ -31,7 +36,13 @@ function count(output) {
     } else if (playwright) {
       totals[playwright[2] === 'failed' ? 'failed' : 'passed'] += Number(playwright[1]);
     }
-  }
+    const failure = line.match(/^\s*(FAIL\s+\S.*|✘\s+\d+\s+\S.*)$/);
+    if (!failure) return;
+    // Vitest names the error on the next line: keep it beside the test's name.
+    const next = (lines[i + 1] ?? '').replace(/^\S+ test(:faults)?: /, '').trim();
+    const error = /^\w*Error\b/.test(next) ? ` (${next.slice(0, 200)})` : '';
+    failedTests.add(`${where ? `${where[1]}: ` : ''}${failure[1].replace(/\s+/g, ' ').trim()}${error}`);
+  });
 }
 
 function step(name, command, args, env = {}) {
@@ -100,6 +111,7 @@ if (!only || only === 'faults')
 if (!only || only === 'e2e')
   await step('browser journeys (Playwright, Chromium)', 'npx', [...pinnedPnpm, '--filter=@ukd/e2e', 'test']);
 
+if (failedTests.size) console.log(`\nfailed tests:\n${[...failedTests].map((t) => `  ${t}`).join('\n')}`);
 console.log(`\n${failedSteps.length ? `failed steps: ${failedSteps.join(', ')}` : 'all steps passed'}`);
 console.log(`times: ${timings.join(', ')}`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed`);

@@ -185,7 +185,7 @@ for (const { driver, skip } of drivers) {
       const cached = () => api.context.members.get(sid) !== null;
       // The first request writes last_active_at, and the database's notice of that write drops
       // the sign-in again, whenever it arrives: read until it stays.
-      for (let i = 0; i < 20; i += 1) {
+      for (let i = 0; i < 50; i += 1) {
         expect((await api.call('GET', '/api/user-conversations', { token })).statusCode).toBe(200);
         await new Promise((resolve) => setTimeout(resolve, 100));
         if (cached()) break;

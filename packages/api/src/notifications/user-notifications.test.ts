@@ -76,12 +76,14 @@ for (const { driver, skip } of drivers) {
       // Every stored record went out on the owner's channel, as the resource. Broadcasts run in
       // the background after the request (they read the recipient's counters first).
       const mine = () => published.filter((p) => p.channels[0] === `private-notifications.user.${ownerUuid}`);
-      await vi.waitFor(() =>
-        expect(
-          mine()
-            .map((p) => (p.data as UserNotification).id)
-            .sort(),
-        ).toEqual([...ids].sort()),
+      await vi.waitFor(
+        () =>
+          expect(
+            mine()
+              .map((p) => (p.data as UserNotification).id)
+              .sort(),
+          ).toEqual([...ids].sort()),
+        { timeout: 5_000 },
       );
       expect(mine().every((p) => p.event === 'notification.created')).toBe(true);
 

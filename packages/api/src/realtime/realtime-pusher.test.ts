@@ -187,7 +187,7 @@ for (const { driver, skip } of drivers) {
       expect(await tooLarge).toMatch(/answered 413/);
       // Batches of 10, 10 and 5, and the large event on its own.
       expect(rt.httpApiRequests() - before).toBe(4);
-      for (let i = 0; i < 100 && got.length < 25; i += 1) await new Promise((r) => setTimeout(r, 20));
+      for (let i = 0; i < 250 && got.length < 25; i += 1) await new Promise((r) => setTimeout(r, 20));
       expect([...got].sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, i) => i));
     });
 
