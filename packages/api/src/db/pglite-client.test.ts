@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PGliteClient } from './pglite-client';
 
@@ -109,6 +109,34 @@ describe('the embedded database client', () => {
     });
     expect(shouted.rows).toEqual([{ n: 42 }]);
     expect(notices).toEqual(['shouting 21']);
+  });
+
+  it("builds rows as PGlite does: a query's own parsers, odd column names, every type's parser", async () => {
+    // Drizzle passes parsers of its own (dates as text) with every query.
+    const own = { parsers: { [types.TIMESTAMPTZ]: (text: string) => `at ${text}` } };
+    const dated = 'select at, n, tags, data, done from note where id = $1';
+    expect(await client.query(dated, [1], own)).toEqual(await plain.query(dated, [1], own));
+    expect(await client.query(dated, [1], { ...own, rowMode: 'array' })).toEqual(
+      await plain.query(dated, [1], { ...own, rowMode: 'array' }),
+    );
+    // A column may repeat, or be called "__proto__".
+    const odd = 'select $1::int as a, 2 as a, $1::text as "__proto__", null::int as "a b"';
+    const ours = await client.query<Record<string, unknown>>(odd, [1]);
+    expect(ours).toEqual(await plain.query(odd, [1]));
+    expect(Object.keys(ours.rows[0] ?? {})).toEqual(['a', '__proto__', 'a b']);
+    expect(Object.getPrototypeOf(ours.rows[0])).toBe(Object.prototype);
+    // Numbers, money, intervals, bytes, UUIDs, arrays of them: each column through its parser.
+    const typed = `select $1::int2 as i2, $1::float8 * 1.5 as f, $1::numeric / 3 as num,
+      '1 day'::interval as span, '\\x00ff'::bytea as raw, gen_random_uuid() is not null as has_id,
+      array[$1::int, 2] as ints, array['2026-01-01'::date] as days, '{"a":[1]}'::jsonb as doc`;
+    expect(await client.query(typed, [7])).toEqual(await plain.query(typed, [7]));
+    // Writes: their command and counts.
+    const update = "update note set body = body || '' where id >= $1";
+    expect(await client.query(update, [1])).toMatchObject({
+      affectedRows: 2,
+      command: 'UPDATE',
+      rowCount: 2,
+    });
   });
 
   it('tells listeners of a notification before the query that caused it resolves', async () => {

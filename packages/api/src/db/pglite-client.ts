@@ -6,6 +6,7 @@ import {
   type QueryOptions,
   type Results,
   type Transaction,
+  types,
 } from '@electric-sql/pglite';
 import { readRowsAnswer } from './pglite-answer';
 
@@ -18,8 +19,6 @@ function concat(parts: Uint8Array[]): Uint8Array {
   }
   return whole;
 }
-
-type Parsers = PGlite['parsers'];
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -60,7 +59,6 @@ export class PGliteClient extends PGlite {
   /** Who listens on which channel, for notifications in answers this client reads itself. */
   readonly #listeners = new Map<string, Set<(payload: string) => void>>();
   readonly #statements = new Map<string, NamedStatement>();
-  readonly #mergedParsers = new WeakMap<object, Parsers>();
   #named = 0;
 
   override async _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T> {
@@ -101,7 +99,8 @@ export class PGliteClient extends PGlite {
     // Bind, describe, execute and sync as one message: PGlite handles a pipeline in one call
     // (and after an error the backend skips to the sync, so it is left ready either way).
     // Its answer is read here (`readRowsAnswer`), not by PGlite: PGlite's reader, which even its
-    // raw call runs, copies each field into a buffer of its own before decoding it.
+    // raw call runs, copies each field into a buffer of its own before decoding it, and its result
+    // builder looks up each field's parser (`parserOf` is asked once per column).
     const chunks: Uint8Array[] = [];
     await this.execProtocolRawStream(
       concat([
@@ -115,9 +114,13 @@ export class PGliteClient extends PGlite {
     );
     await this.syncToFs();
     const answer = chunks.length === 1 ? (chunks[0] as Uint8Array) : concat(chunks);
-    const results = readRowsAnswer(answer) ?? this.#readInFull(answer, options);
-    const [result] = parse.parseResults(results, this.#parsersFor(options?.parsers), {
+    const own = options?.parsers;
+    const parserOf = (type: number) => own?.[type] ?? this.parsers[type] ?? types.parsers[type];
+    const read = readRowsAnswer(answer, parserOf, options?.rowMode);
+    if (read) return read as Results<T>;
+    const [result] = parse.parseResults(this.#readInFull(answer, options), this.parsers, {
       rowMode: options?.rowMode,
+      parsers: own,
     });
     if (!result) throw new Error('PGlite answered no result');
     return result as Results<T>;
@@ -168,20 +171,6 @@ export class PGliteClient extends PGlite {
     if (callback) this.#listeners.get(name)?.delete(callback);
     if (!callback || this.#listeners.get(name)?.size === 0) this.#listeners.delete(name);
     await super.unlisten(channel, callback, tx);
-  }
-
-  /**
-   * PGlite's parsers with a query's own on top, merged once per set of them: PGlite spreads the
-   * two into a new object on every query (drizzle passes its own for dates on each).
-   */
-  #parsersFor(own: QueryOptions['parsers']): Parsers {
-    if (!own) return this.parsers;
-    let merged = this.#mergedParsers.get(own);
-    if (!merged) {
-      merged = { ...this.parsers, ...own };
-      this.#mergedParsers.set(own, merged);
-    }
-    return merged;
   }
 
   async #prepare(text: string, options: QueryOptions | undefined): Promise<NamedStatement> {
