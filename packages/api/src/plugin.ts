@@ -1,5 +1,6 @@
 import swagger from '@fastify/swagger';
 import type { FastifyPluginAsync } from 'fastify';
+import type { FastifySerializerCompiler } from 'fastify/types/schema';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountRoutes } from './account/account-routes';
 import { accountSettingsRoutes } from './account/account-settings-routes';
@@ -50,7 +51,8 @@ export function apiPlugin(ctx: AppContext): FastifyPluginAsync {
   return async (instance) => {
     const app = instance.withTypeProvider<ZodTypeProvider>();
     app.setValidatorCompiler(validatorCompiler);
-    app.setSerializerCompiler(responseSerializerCompiler);
+    // Fastify sends a serializer's Buffer as it is, though its type says a serializer answers text.
+    app.setSerializerCompiler(responseSerializerCompiler as unknown as FastifySerializerCompiler<unknown>);
     app.setErrorHandler(errorHandler);
     app.setNotFoundHandler(async () => {
       throw notFound();

@@ -1,11 +1,18 @@
 import { conversationListSchema, profileCardSchema } from '@ukd/contracts/api';
+import Fastify from 'fastify';
+import type { FastifySerializerCompiler } from 'fastify/types/schema';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { errorResponses } from './api-app';
-import { responseEncoder } from './response-encoder';
+import { responseEncoder, responseSerializerCompiler } from './response-encoder';
 
-/** What the zod type provider's serializer wrote: zod's encode, then JSON.stringify. */
-const byZod = (schema: z.ZodType, value: unknown) => JSON.stringify(z.encode(schema, value));
+/** What the zod type provider's serializer wrote (zod's encode, then JSON.stringify), with
+ * characters beyond ASCII as `\u` escapes (`asciiJson`). */
+const byZod = (schema: z.ZodType, value: unknown) =>
+  JSON.stringify(z.encode(schema, value)).replace(
+    /[\u0080-\uffff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 
 const card = {
   uuid: 'u-1',
@@ -116,6 +123,33 @@ describe('responseEncoder', () => {
     expect(responseEncoder(schema)({ code: 'abc', n: 0 })).toBe('{"code":"abc","n":0}');
     expect(() => responseEncoder(schema)({ code: 'abcd', n: 0 })).toThrow(/\.code/);
     expect(() => responseEncoder(schema)({ code: 'abc', n: -1 })).toThrow(/\.n/);
+  });
+
+  it('writes ASCII only: other characters as escapes that read back to the same text', () => {
+    const schema = z.object({ s: z.string(), tags: z.record(z.string(), z.unknown()) });
+    const value = { s: 'Let’s meet 👋 café', tags: { naïve: ['ü', { ö: '✓' }] } };
+    const encoded = responseEncoder(schema)(value);
+    expect(encoded).toBe(
+      '{"s":"Let\\u2019s meet \\ud83d\\udc4b caf\\u00e9","tags":{"na\\u00efve":["\\u00fc",{"\\u00f6":"\\u2713"}]}}',
+    );
+    expect(encoded).toMatch(/^[\x20-\x7e]*$/);
+    expect(JSON.parse(encoded)).toEqual(value);
+    expect(Buffer.byteLength(encoded)).toBe(encoded.length);
+  });
+
+  it("answers bytes: the text's UTF-8, through fastify to the client", async () => {
+    const schema = z.object({ s: z.string() });
+    const serialize = responseSerializerCompiler({ schema, method: 'GET', url: '/t', httpStatus: '200' });
+    const bytes = serialize({ s: 'Let’s meet 👋 café' });
+    expect(bytes).toEqual(Buffer.from(responseEncoder(schema)({ s: 'Let’s meet 👋 café' }), 'utf8'));
+    const app = Fastify();
+    app.setSerializerCompiler(responseSerializerCompiler as unknown as FastifySerializerCompiler<unknown>);
+    app.get('/t', { schema: { response: { 200: schema } } }, async () => ({ s: 'Let’s meet 👋 café' }));
+    const res = await app.inject({ method: 'GET', url: '/t' });
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers['content-length']).toBe(String(res.rawPayload.length));
+    expect(res.json()).toEqual({ s: 'Let’s meet 👋 café' });
+    await app.close();
   });
 
   it('reads back to the same value for awkward strings', () => {
