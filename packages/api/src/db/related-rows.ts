@@ -38,42 +38,51 @@ interface ColumnReader {
 /**
  * Readers per table, prefix and list of keys, made on first use: looking each column up and
  * checking its type on every row made decoding 1.6× slower (a micro-benchmark of a member card
- * and a photo).
+ * and a photo). Lists of keys are the callers' constants (`CARD_FIELDS`), found by identity:
+ * joining them into a text key on every row was 1.7 % of the conversation list's CPU.
  */
-const readersByTable = new WeakMap<Table, Map<string, ColumnReader[]>>();
+interface PrefixReaders {
+  all?: ColumnReader[];
+  listed: WeakMap<readonly string[], ColumnReader[]>;
+}
+const readersByTable = new WeakMap<Table, Map<string, PrefixReaders>>();
 
 function readersOf(table: Table, keys: readonly string[] | undefined, prefix = ''): ColumnReader[] {
-  let byKeys = readersByTable.get(table);
-  if (!byKeys) {
-    byKeys = new Map();
-    readersByTable.set(table, byKeys);
+  let byPrefix = readersByTable.get(table);
+  if (!byPrefix) {
+    byPrefix = new Map();
+    readersByTable.set(table, byPrefix);
   }
-  const listed = `${prefix}:${keys ? keys.join(',') : '*'}`;
-  let readers = byKeys.get(listed);
-  if (!readers) {
-    const columns = getTableColumns(table);
-    readers = [];
-    for (const key of keys ?? Object.keys(columns)) {
-      const column = columns[key];
-      if (!column) throw new Error(`no column ${key}`);
-      // JSON and the drivers give timestamps as text (drizzle asks the drivers to); a plain int8
-      // column comes as text or a bigint, in JSON as a number.
-      const kind =
-        column.dataType === 'date'
-          ? 'date'
-          : column.columnType === 'PgBigInt53'
-            ? 'number'
-            : column.dataType === 'bigint'
-              ? 'bigint'
-              : 'plain';
-      readers.push({
-        key,
-        column: column.name,
-        name: prefix ? `${prefix}_${column.name}` : column.name,
-        kind,
-      });
-    }
-    byKeys.set(listed, readers);
+  let cached = byPrefix.get(prefix);
+  if (!cached) {
+    cached = { listed: new WeakMap() };
+    byPrefix.set(prefix, cached);
+  }
+  const found = keys ? cached.listed.get(keys) : cached.all;
+  if (found) return found;
+  const readers = columnReaders(table, keys, prefix);
+  if (keys) cached.listed.set(keys, readers);
+  else cached.all = readers;
+  return readers;
+}
+
+function columnReaders(table: Table, keys: readonly string[] | undefined, prefix: string): ColumnReader[] {
+  const columns = getTableColumns(table);
+  const readers: ColumnReader[] = [];
+  for (const key of keys ?? Object.keys(columns)) {
+    const column = columns[key];
+    if (!column) throw new Error(`no column ${key}`);
+    // JSON and the drivers give timestamps as text (drizzle asks the drivers to); a plain int8
+    // column comes as text or a bigint, in JSON as a number.
+    const kind =
+      column.dataType === 'date'
+        ? 'date'
+        : column.columnType === 'PgBigInt53'
+          ? 'number'
+          : column.dataType === 'bigint'
+            ? 'bigint'
+            : 'plain';
+    readers.push({ key, column: column.name, name: prefix ? `${prefix}_${column.name}` : column.name, kind });
   }
   return readers;
 }
