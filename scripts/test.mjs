@@ -21,12 +21,15 @@ const since = (started) => `${Math.round((Date.now() - started) / 1000)} s`;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: strips terminal colours before counting
 const ansi = /\u001b\[[0-9;]*m/g;
 
-/** Vitest prints `Tests  12 passed | 1 failed (13)`; Playwright `12 passed` and `1 failed`. */
+// pnpm prefixes each line of a recursive run with `<package dir> test: ` (or `test:faults: `).
+const pnpmPrefix = /^(\S+) test(:faults)?: /;
+
+/** Vitest prints `Tests  12 passed | 1 failed (13)`; Playwright `12 passed` and `1 failed`. Adds
+ * them to `totals`, and each failed test's line to `failedTests`. */
 function count(output) {
   const lines = output.replace(ansi, '').split('\n');
   lines.forEach((raw, i) => {
-    // pnpm prefixes each line of a recursive run with `<package dir> test: ` (or `test:faults: `).
-    const where = raw.match(/^(\S+) test(:faults)?: /);
+    const where = raw.match(pnpmPrefix);
     const line = where ? raw.slice(where[0].length) : raw;
     const vitest = line.match(/^\s*Tests\s+(.*)\(\d+\)\s*$/);
     const playwright = line.match(/^\s+(\d+) (passed|failed|flaky)\b/);
@@ -39,7 +42,7 @@ function count(output) {
     const failure = line.match(/^\s*(FAIL\s+\S.*|✘\s+\d+\s+\S.*)$/);
     if (!failure) return;
     // Vitest names the error on the next line: keep it beside the test's name.
-    const next = (lines[i + 1] ?? '').replace(/^\S+ test(:faults)?: /, '').trim();
+    const next = (lines[i + 1] ?? '').replace(pnpmPrefix, '').trim();
     const error = /^\w*Error\b/.test(next) ? ` (${next.slice(0, 200)})` : '';
     failedTests.add(`${where ? `${where[1]}: ` : ''}${failure[1].replace(/\s+/g, ' ').trim()}${error}`);
   });
