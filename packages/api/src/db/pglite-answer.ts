@@ -1,12 +1,15 @@
 import type { Results, RowMode } from '@electric-sql/pglite';
 
+/** PGlite's parser for a type: a column's text to its value. */
+type Parse = (text: string, typeId: number) => unknown;
+
 /** How a column of a type is turned into a value: PGlite's parser for it, or none (text as is). */
-export type ParserOf = (typeId: number) => ((text: string, typeId: number) => unknown) | undefined;
+export type ParserOf = (typeId: number) => Parse | undefined;
 
 interface Column {
   name: string;
   dataTypeID: number;
-  parse: ((text: string, typeId: number) => unknown) | undefined;
+  parse: Parse | undefined;
 }
 
 /**
