@@ -9,7 +9,14 @@ import { preloadLeadPhotos } from './components/card-photo';
 
 export interface Page<T> {
   data: T[];
-  meta: { current_page: number; last_page: number; per_page?: number; total?: number };
+  meta: {
+    current_page: number;
+    last_page: number;
+    per_page?: number;
+    total?: number;
+    /** Browse only: more match than `total`, which is then a round number ("1,000+ members"). */
+    total_capped?: boolean;
+  };
 }
 
 export interface BrowseArgs {

@@ -2,8 +2,11 @@ import { SiteLink } from '@ukd/ui';
 import { useLocation } from 'react-router';
 import styles from './components.module.css';
 
-/** Previous / next links that keep every other parameter of the address (filters stay put). */
-export function Pager({ page, lastPage }: { page: number; lastPage: number }) {
+/**
+ * Previous / next links that keep every other parameter of the address (filters stay put).
+ * `more`: pages go on past `lastPage` (browse counts only so far), shown as "of 42+".
+ */
+export function Pager({ page, lastPage, more = false }: { page: number; lastPage: number; more?: boolean }) {
   const { pathname, search } = useLocation();
   if (lastPage <= 1) return null;
   const to = (n: number) => {
@@ -26,12 +29,13 @@ export function Pager({ page, lastPage }: { page: number; lastPage: number }) {
       </SiteLink>
       <span className={styles.pagerStatus}>
         Page {page} of {lastPage}
+        {more ? '+' : ''}
       </span>
       <SiteLink
         to={to(page + 1)}
         className="ukd-button ukd-button--secondary"
-        aria-disabled={page >= lastPage}
-        tabIndex={page >= lastPage ? -1 : undefined}
+        aria-disabled={page >= lastPage && !more}
+        tabIndex={page >= lastPage && !more ? -1 : undefined}
         rel="next"
       >
         Next

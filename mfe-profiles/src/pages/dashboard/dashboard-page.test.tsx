@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as app from '../../app';
 import { ApiError, card, fakeApi, renderPage } from '../../test-support';
-import DashboardPage from './dashboard-page';
+import DashboardPage, { memberCount } from './dashboard-page';
 import { readSearch, writeSearch } from './search-params';
 
 afterEach(() => {
@@ -11,7 +11,10 @@ afterEach(() => {
   for (const link of document.head.querySelectorAll('link[rel="preload"]')) link.remove();
 });
 
-const page = (data: unknown[], meta = { current_page: 1, last_page: 1, total: data.length }) => ({
+const page = (
+  data: unknown[],
+  meta: Record<string, number | boolean> = { current_page: 1, last_page: 1, total: data.length },
+) => ({
   data,
   meta,
 });
@@ -254,5 +257,24 @@ describe('DashboardPage', () => {
     expect(next.getAttribute('href')).toBe('/dashboard?gender=male&page=2');
     // Between the previous and next links, where a screen reader meets it.
     expect(next.previousElementSibling?.textContent).toBe('Page 1 of 3');
+  });
+
+  it('on a big site, says how many were counted with a plus and lets the pages go on', async () => {
+    const { api } = fakeApi({
+      'GET /profiles': () =>
+        page([card()], { current_page: 42, last_page: 84, total: 2000, total_capped: true }),
+    });
+    renderPage(DashboardPage, { path: '/dashboard', url: '/dashboard?page=42', api });
+    expect((await screen.findByText('2,000+ members')).getAttribute('role')).toBe('status');
+    const next = screen.getByRole('link', { name: 'Next' });
+    expect(next.getAttribute('href')).toBe('/dashboard?page=43');
+    expect(next.getAttribute('aria-disabled')).toBe('false');
+    expect(next.previousElementSibling?.textContent).toBe('Page 42 of 84+');
+  });
+
+  it('counts members in British digits, one as singular', () => {
+    expect(memberCount(1, false)).toBe('1 member');
+    expect(memberCount(12345, false)).toBe('12,345 members');
+    expect(memberCount(1000, true)).toBe('1,000+ members');
   });
 });

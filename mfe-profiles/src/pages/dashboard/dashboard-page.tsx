@@ -123,7 +123,7 @@ export default function DashboardPage() {
           ) : shown && shown.data.length > 0 ? (
             <>
               <p className={styles.summary} role="status">
-                {shown.meta.total === 1 ? '1 member' : `${shown.meta.total ?? shown.data.length} members`}
+                {memberCount(shown.meta.total ?? shown.data.length, shown.meta.total_capped === true)}
                 {filterCount ? ' match your filters' : ''}
               </p>
               <ProfileGrid label="Members">
@@ -133,7 +133,11 @@ export default function DashboardPage() {
                   </li>
                 ))}
               </ProfileGrid>
-              <Pager page={shown.meta.current_page} lastPage={shown.meta.last_page} />
+              <Pager
+                page={shown.meta.current_page}
+                lastPage={shown.meta.last_page}
+                more={shown.meta.total_capped === true}
+              />
             </>
           ) : (
             <EmptyState
@@ -160,4 +164,10 @@ export default function DashboardPage() {
       </div>
     </div>
   );
+}
+
+/** "1 member", "1,234 members", or "1,000+ members" when more match than were counted. */
+export function memberCount(total: number, capped: boolean): string {
+  if (capped) return `${total.toLocaleString('en-GB')}+ members`;
+  return total === 1 ? '1 member' : `${total.toLocaleString('en-GB')} members`;
 }

@@ -95,7 +95,15 @@ export const users = pgTable(
     uniqueIndex('users_site_username_unique').on(t.siteId, sql`lower(${t.username})`),
     index('users_site_city_idx').on(t.siteId, t.city),
     index('users_site_created_idx').on(t.siteId, t.createdAt),
-    index('users_site_active_idx').on(t.siteId, t.lastActiveAt),
+    // Browse's two orders (profiles/profile-browse.ts), newest and recently active, each read
+    // in index order among the members others may see: a page of 24 reads about 24 entries, not
+    // every member of the site sorted (100 ms a page with 88,000 members).
+    index('users_browse_newest_idx')
+      .on(t.siteId, t.createdAt.desc().nullsLast(), t.id.desc().nullsFirst())
+      .where(sql`${t.deactivatedAt} is null`),
+    index('users_browse_active_idx')
+      .on(t.siteId, t.lastActiveAt.desc().nullsLast(), t.id.desc().nullsFirst())
+      .where(sql`${t.deactivatedAt} is null`),
     // The few deactivated members: "is this member deactivated?" over thousands of rows is a
     // lookup in this index, not a read of every member (messaging/conversations.ts).
     index('users_deactivated_idx').on(t.id).where(sql`${t.deactivatedAt} is not null`),

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PROFILE_LIMITS, UK_REGIONS } from '@ukd/contracts/api';
-import { and, count, eq, gt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { param, preparedPerShape, prepareSql } from '../db/prepared-statement';
 import { executedRows } from '../db/related-rows';
@@ -138,9 +138,24 @@ function cardOf(row: PageRow): CardUser {
 }
 
 /**
- * The page and count statements for one shape of browse query, built and prepared once per
- * database handle; named by a digest of the shape, so two handles on one pool never give one
- * name two statements.
+ * Browse counts the members matching a query only so far: up to the next multiple of this past
+ * the page asked for ("1,000+ members", a pager that goes on). An exact count read every
+ * matching member on every request: 100 ms a page on a site of 88,000 members (issue 16).
+ */
+export const BROWSE_COUNT_STEP = 1000;
+
+/** How many members a page's count reads at most: the next step past the page, and one more to
+ * tell whether more match. */
+export function countCapOf(query: Pick<BrowseQuery, 'offset' | 'limit'>): number {
+  return BROWSE_COUNT_STEP * (Math.floor((query.offset + query.limit) / BROWSE_COUNT_STEP) + 1);
+}
+
+/**
+ * The statement for one shape of browse query, built and prepared once per database handle;
+ * named by a digest of the shape, so two handles on one pool never give one name two statements.
+ * It answers the page, its members' photos and the count (`countCapOf`) in one round trip; every
+ * order reads an index in order (migration 0015): descending with members never active last,
+ * ascending exactly the reverse, ties broken by id the same way.
  */
 const browseStatement = preparedPerShape(
   ({ shape }: { query: BrowseQuery; shape: string }) => shape,
@@ -150,57 +165,66 @@ const browseStatement = preparedPerShape(
       visibleTo({ id: param<number>('viewer'), siteId: param<number>('site') }),
       ...browseConditions(query.filter),
     );
+    const last = query.sort.at(-1)?.direction ?? 'desc';
     const orderBy = (column: (key: OrderKey) => SQL) =>
       sql.join(
         [
           ...query.sort.map(
             (s) =>
-              sql`${column(SORT_KEYS[s.field])} ${sql.raw(s.direction === 'desc' ? 'desc' : 'asc')} nulls last`,
+              sql`${column(SORT_KEYS[s.field])} ${sql.raw(s.direction === 'desc' ? 'desc nulls last' : 'asc nulls first')}`,
           ),
-          sql`${column('id')} desc`,
+          sql`${column('id')} ${sql.raw(last === 'desc' ? 'desc' : 'asc')}`,
         ],
         sql`, `,
       );
-    // The page first, then one pass over its members' photos (`shownPhotosOf`).
-    const page = prepareSql(
+    const inTable = orderBy((key) => sql`${users}.${sql.identifier(users[key].name)}`);
+    return prepareSql(
       db,
       sql`with page as (
-            select ${cardSelection}, (count(*) over ())::integer as total
-            from ${users} where ${where}
-            order by ${orderBy((key) => sql`${users}.${sql.identifier(users[key].name)}`)}
+            select ${cardSelection} from ${users} where ${where}
+            order by ${inTable}
             limit ${param<number>('limit')} offset ${param<number>('offset')}),
+          counted as (
+            select count(*)::integer as total
+            from (select 1 from ${users} where ${where} order by ${inTable} limit ${param<number>('count_up_to')}) matching),
           shown as (${shownPhotosOf(sql`select id from page`)})
-          select page.*, ${shownPhotoColumns('shown', 'photo')}
-          from page left join shown on shown.user_id = page.id
+          select page.*, counted.total, ${shownPhotoColumns('shown', 'photo')}
+          from counted left join page on true left join shown on shown.user_id = page.id
           order by ${orderBy((key) => sql`page.${sql.identifier(key)}`)}`,
       `${name}_page`,
     );
-    const total = db.select({ total: count() }).from(users).where(where).prepare(`${name}_total`);
-    return { page, total };
   },
 );
 
 /**
  * A page of the members the viewer may see that match the browse filters, in the asked order,
- * each with the photo others see, and the total: one prepared statement per shape of query
- * (issue 16), plus a count only when a page past the end comes back empty.
+ * each with the photo others see, and how many match: exactly when `capped` is false, else at
+ * least `total` (`countCapOf`). One prepared statement per shape of query (issue 16).
  */
 export async function browseProfiles(
   db: Db,
   viewer: Viewer,
   query: BrowseQuery,
   online: ReadonlySet<string>,
-): Promise<{ rows: { user: CardUser; photo: ShownPhoto | null }[]; total: number }> {
+): Promise<{ rows: { user: CardUser; photo: ShownPhoto | null }[]; total: number; capped: boolean }> {
   const filters = browseValues(query.filter, online);
   const statement = browseStatement(db, { query, shape: shapeOf(query, filters) });
-  const values = { ...filters, viewer: viewer.id, site: viewer.siteId };
-  const page = executedRows<PageRow>(
-    await statement.page.execute({ ...values, limit: query.limit, offset: query.offset }),
+  const cap = countCapOf(query);
+  const raw = executedRows<PageRow>(
+    await statement.execute({
+      ...filters,
+      viewer: viewer.id,
+      site: viewer.siteId,
+      limit: query.limit,
+      offset: query.offset,
+      count_up_to: cap + 1,
+    }),
   );
-  const total =
-    page[0]?.total ?? (query.offset > 0 ? ((await statement.total.execute(values))[0]?.total ?? 0) : 0);
+  const counted = Number(raw[0]?.total ?? 0);
   return {
-    rows: page.map((r) => ({ user: cardOf(r), photo: shownPhotoOf(r, 'photo') })),
-    total: Number(total),
+    // An empty page is one row of nulls beside the count.
+    rows: raw.filter((r) => r.id !== null).map((r) => ({ user: cardOf(r), photo: shownPhotoOf(r, 'photo') })),
+    total: Math.min(counted, cap),
+    capped: counted > cap,
   };
 }

@@ -27,6 +27,9 @@ const profilePage = z.object({
     last_page: z.number(),
     per_page: z.number(),
     total: z.number(),
+    /** More members match than `total` (which is then a round number, "1,000+"): browse counts
+     * only so far (`countCapOf`). */
+    total_capped: z.boolean(),
   }),
 });
 
@@ -68,11 +71,12 @@ export function profileRoutes(app: ApiApp, ctx: AppContext): void {
       const query = parseListQuery(request.query, browseSpec);
       const context = await rc();
       const online = context.online ?? new Set<string>();
-      const { rows, total } = await browseProfiles(ctx.db, member.user, query, online);
+      const { rows, total, capped } = await browseProfiles(ctx.db, member.user, query, online);
       const includePrimary = query.include.includes('approved_primary');
       return {
         data: rows.map((r) => profileCard(r.user, r.photo ?? undefined, context, { includePrimary })),
-        meta: pageMeta(total, query),
+        // While more match, the pager offers the page after this one at least.
+        meta: { ...pageMeta(total, query), total_capped: capped },
       };
     },
   );

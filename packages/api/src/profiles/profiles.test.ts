@@ -303,12 +303,24 @@ for (const { driver, skip } of drivers) {
           }),
         );
         const page = await browse('limit=3&page=2');
-        expect(page.meta).toEqual({ current_page: 2, last_page: 2, per_page: 3, total: 4 });
+        expect(page.meta).toEqual({
+          current_page: 2,
+          last_page: 2,
+          per_page: 3,
+          total: 4,
+          total_capped: false,
+        });
         expect(page.data.map((p) => p.uuid)).toEqual([made[0]?.uuid]);
         // Past the last page: nothing, and still the total.
         const past = await browse('limit=3&page=5');
         expect(past.data).toEqual([]);
-        expect(past.meta).toEqual({ current_page: 5, last_page: 2, per_page: 3, total: 4 });
+        expect(past.meta).toEqual({
+          current_page: 5,
+          last_page: 2,
+          per_page: 3,
+          total: 4,
+          total_capped: false,
+        });
       });
 
       it('filters by gender, age range, online and sorts by last active', async () => {
@@ -330,6 +342,61 @@ for (const { driver, skip } of drivers) {
         expect((await browse(`filter[username]=${first.slice(0, -1)}`)).data.map((p) => p.uuid)).toContain(
           made[0]?.uuid,
         );
+      });
+
+      it('on a big site, counts only past the page asked for, and pages in either order', async () => {
+        // 1,050 members in one town, created a minute apart, every third never active.
+        const town = `Bigtown${driver}`;
+        const [site] = await api.context.db
+          .select({ siteId: users.siteId })
+          .from(users)
+          .where(eq(users.uuid, made[0]?.uuid ?? ''));
+        await api.context.db.execute(sql`
+          insert into users (site_id, username, email, password_hash, gender, date_of_birth, city, created_at, last_active_at)
+          select ${site?.siteId}, ${`big_${driver}_`} || g, ${`big_${driver}_`} || g || '@example.test', '!', 'female',
+                 date '1990-01-01', ${town}, now() - make_interval(mins => g),
+                 case when g % 3 = 0 then null else now() - make_interval(secs => g) end
+          from generate_series(1, 1050) g`);
+        const inTown = async (qs: string) => {
+          const res = await api.call('GET', `/api/profiles?filter[city]=${town}&${qs}`, {
+            token: viewer.access_token,
+          });
+          expect(res.statusCode, res.body).toBe(200);
+          return res.json() as { data: { username: string }[]; meta: Record<string, unknown> };
+        };
+        const names = (page: { data: { username: string }[] }) => page.data.map((p) => p.username);
+        const first = await inTown('');
+        expect(first.meta).toEqual({
+          current_page: 1,
+          last_page: 42,
+          per_page: 24,
+          total: 1000,
+          total_capped: true,
+        });
+        expect(names(first).slice(0, 3)).toEqual([1, 2, 3].map((g) => `big_${driver}_${g}`));
+        // Page 42 holds members 985 to 1,008: its count reads to 2,000, and finds them all.
+        const deep = await inTown('page=42');
+        expect(deep.meta).toEqual({
+          current_page: 42,
+          last_page: 44,
+          per_page: 24,
+          total: 1050,
+          total_capped: false,
+        });
+        expect(names(deep)[0]).toBe(`big_${driver}_985`);
+        const past = await inTown('page=50');
+        expect(past.data).toEqual([]);
+        expect(past.meta).toMatchObject({ total: 1050, total_capped: false });
+        // Ascending is exactly the reverse of descending, the never active first (the least recent).
+        // Descending: active ones newest first (1, 2, 4, 5, …), then the never active, ties by id.
+        const recent = await inTown('sort=-last_active_at&limit=60');
+        expect(names(recent).slice(0, 3)).toEqual([1, 2, 4].map((g) => `big_${driver}_${g}`));
+        const recentEnd = await inTown('sort=-last_active_at&limit=60&page=18');
+        const oldest = await inTown('sort=last_active_at&limit=60');
+        const oldestEnd = await inTown('sort=last_active_at&limit=60&page=18');
+        expect(names(oldest).slice(0, 2)).toEqual([`big_${driver}_3`, `big_${driver}_6`]);
+        expect(names(oldest).slice(0, 30)).toEqual(names(recentEnd).reverse());
+        expect(names(oldestEnd).reverse()).toEqual(names(recent).slice(0, 30));
       });
 
       it('refuses bad list queries with 422', async () => {
