@@ -14,7 +14,7 @@ export interface Page<T> {
     last_page: number;
     per_page?: number;
     total?: number;
-    /** Browse only: more match than `total`, which is then a round number ("1,000+ members"). */
+    /** Browse only: more match than `total`, which is then a round number ("500+ members"). */
     total_capped?: boolean;
   };
 }

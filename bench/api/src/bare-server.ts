@@ -71,7 +71,9 @@ async function serve(): Promise<void> {
     return { data: rows };
   });
 
-  // A page of 24 members of the site, newest first.
+  // A page of 24 members of the site, newest first, in the order of browse's index (migration
+  // 0015) with the site as a value, so on a site of thousands it reads 24 entries as ours does
+  // rather than sorting every member (a join on `me` did: 90 answers a second).
   app.get('/api/profiles', async (request, reply) => {
     const uuid = await memberUuid(request.headers.authorization);
     if (!uuid) return reply.code(401).send({ message: 'Unauthenticated.' });
@@ -79,9 +81,9 @@ async function serve(): Promise<void> {
       name: 'bare-profiles',
       text: `with me as (select id, site_id from users where uuid = $1)
         select u.uuid, u.username, u.gender, u.date_of_birth, u.city, u.headline, u.last_active_at
-        from users u, me
-        where u.site_id = me.site_id and u.id <> me.id and u.deactivated_at is null
-        order by u.created_at desc, u.id desc limit 24`,
+        from users u
+        where u.site_id = (select site_id from me) and u.id <> (select id from me) and u.deactivated_at is null
+        order by u.created_at desc nulls last, u.id desc limit 24`,
       values: [uuid],
     });
     return { data: rows };

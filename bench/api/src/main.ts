@@ -1,5 +1,5 @@
 // API throughput beside a bare Fastify + pg baseline measured in the same run (issue 16).
-// Usage: npm run bench:api [-- --seconds 10 --concurrency 200 --rate 1000 --workers 1,2 --db both]
+// Usage: npm run bench:api [-- --seconds 10 --concurrency 200 --rate 1000 --workers 1,2 --db both --members 50000]
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
@@ -15,6 +15,7 @@ import type { LoadJob, LoadResult, LoadTarget } from './messages';
 import { line } from './report-line';
 import { type Server, startBare, startOurs, startRealtime } from './servers';
 import { buildFixture, logIn, SITE_KEY } from './setup';
+import { addSiteMembers, addSiteMembersPglite, SITE_MEMBERS } from './site-members';
 
 const { values } = parseArgs({
   args: process.argv.slice(2).filter((arg) => arg !== '--'),
@@ -29,6 +30,8 @@ const { values } = parseArgs({
     db: { type: 'string', default: 'both' },
     // Only the phases whose label starts with one of these (e.g. "conversation list,send").
     only: { type: 'string', default: '' },
+    // Members of the site beside the few dozen of the demo data (site-members.ts).
+    members: { type: 'string', default: String(SITE_MEMBERS) },
   },
 });
 const seconds = Number(values.seconds);
@@ -36,6 +39,7 @@ const warmupSeconds = Number(values.warmup);
 const concurrency = Number(values.concurrency);
 const rate = Number(values.rate);
 const sendConcurrency = Number(values['send-concurrency']);
+const siteMembers = Number(values.members);
 const workerCounts = String(values.workers)
   .split(',')
   .map(Number)
@@ -198,6 +202,7 @@ async function runPostgres(): Promise<void> {
       try {
         if (!fixture) {
           members = await logIn(ours.origin);
+          await addSiteMembers(database.url, siteMembers);
           fixture = await buildFixture(ours.origin, members, database.url);
         }
         console.log(
@@ -300,6 +305,7 @@ async function runPglite(): Promise<void> {
     // One process owns a PGlite database: the bare baseline reads a copy of the same data, taken
     // while our API is stopped (its files are then complete).
     await ours.stop();
+    await addSiteMembersPglite(join(dataDir, 'pglite'), siteMembers);
     await cp(join(dataDir, 'pglite'), bareDir, { recursive: true });
     ours = await startOurs(env);
     bare = await startBare({ ...env, pgliteDir: bareDir });
@@ -337,7 +343,8 @@ async function runPglite(): Promise<void> {
 
 console.log(
   `bench:api: ${seconds} s per phase after ${warmupSeconds} s warm-up; load generator in its own process; ` +
-    'bare = plain Fastify + pg (or PGlite), same token check, one SQL statement, same database and process count',
+    'bare = plain Fastify + pg (or PGlite), same token check, one SQL statement, same database and process count; ' +
+    `the demo members and ${siteMembers.toLocaleString('en-GB')} more on their site (--members)`,
 );
 if (values.db === 'postgres' || values.db === 'both') await runPostgres();
 if (values.db === 'pglite' || values.db === 'both') await runPglite();

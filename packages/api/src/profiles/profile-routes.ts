@@ -27,7 +27,7 @@ const profilePage = z.object({
     last_page: z.number(),
     per_page: z.number(),
     total: z.number(),
-    /** More members match than `total` (which is then a round number, "1,000+"): browse counts
+    /** More members match than `total` (which is then a round number, "500+"): browse counts
      * only so far (`countCapOf`). */
     total_capped: z.boolean(),
   }),
