@@ -93,7 +93,14 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_site_email_unique').on(t.siteId, t.email),
     uniqueIndex('users_site_username_unique').on(t.siteId, sql`lower(${t.username})`),
-    index('users_site_city_idx').on(t.siteId, t.city),
+    // Browse's narrow filters (a region, a town, a name's first letters) find their members
+    // here, rather than walking the whole site in date order until enough match: on a site of
+    // 50,000 a region search took 12 ms, a name 19 ms (issue 16).
+    index('users_browse_region_idx').on(t.siteId, t.region).where(sql`${t.deactivatedAt} is null`),
+    index('users_browse_city_idx').on(t.siteId, sql`lower(${t.city})`).where(sql`${t.deactivatedAt} is null`),
+    index('users_browse_username_idx')
+      .on(t.siteId, sql`lower(${t.username}) text_pattern_ops`)
+      .where(sql`${t.deactivatedAt} is null`),
     index('users_site_created_idx').on(t.siteId, t.createdAt),
     // Browse's two orders (profiles/profile-browse.ts), newest and recently active, each read
     // in index order among the members others may see: a page of 24 reads about 24 entries, not
