@@ -4,7 +4,7 @@ import { type ConversationRow, conversations, type MessageRow, messages } from '
 import { param } from '../db/prepared-statement';
 import { users } from '../db/schema';
 import type { CardUser } from '../profiles/profile-resource';
-import { hiddenFrom } from '../profiles/visibility';
+import { blockedEitherWay } from '../profiles/visibility';
 import { type ConversationPage, conversationPageStatement } from './conversation-page';
 import { deletedUptoOf, isInitiator, listedAs } from './conversations';
 
@@ -29,7 +29,7 @@ const viewer = param<number>('viewer');
 const listPage = conversationPageStatement(
   (shape: ListShape) => `${shape.star}|${shape.username}|${shape.onlyUnread}|${shape.onlyRead}`,
   (shape: ListShape) => ({
-    hidden: hiddenFrom(viewer),
+    hidden: blockedEitherWay(viewer),
     base: (side, hidden) => listedAs(side, hidden),
     filter: (side) => {
       const lastUnread = sql`exists (select 1 from ${messages} lm where lm.id = ${conversations.lastMessageId} and lm.to_id = ${viewer} and lm.read_at is null)`;

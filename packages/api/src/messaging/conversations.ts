@@ -2,7 +2,7 @@ import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { type ConversationRow, conversations, memberMessageCounts } from '../db/messaging-schema';
 import { type Param, param, preparedPer } from '../db/prepared-statement';
 import { notFound } from '../http/api-error';
-import { notBlocked } from '../profiles/visibility';
+import { notBlocked, notDeactivated } from '../profiles/visibility';
 import type { DbOrTx } from './credit-ledger';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -50,14 +50,14 @@ export type RoleSide = ReturnType<typeof sideAs>;
 /**
  * Of the viewer's conversations as `side`, the ones they see in their list: for the recipient
  * only once a message exists; not deleted for them unless a newer message arrived; the other
- * member not among `hidden` (the relation of `hiddenFrom`'s ids: a block either way, or
- * deactivated).
+ * member not among `blocked` (the relation of `blockedEitherWay`'s ids) and not deactivated.
  */
-export function listedAs(side: RoleSide, hidden: SQL): SQL {
+export function listedAs(side: RoleSide, blocked: SQL): SQL {
   return and(
     side.role === 'recipient' ? sql`${conversations.lastMessageId} is not null` : undefined,
     or(isNull(side.deletedUpto), sql`${conversations.lastMessageId} > ${side.deletedUpto}`),
-    sql`${side.chatmateId} not in (select id from ${hidden})`,
+    sql`${side.chatmateId} not in (select id from ${blocked})`,
+    notDeactivated(side.chatmateId),
   ) as SQL;
 }
 

@@ -9,12 +9,13 @@ export interface Viewer {
   siteId: number;
 }
 
-/** The members the viewer blocked or was blocked by, as a set of ids. */
-const blockedEitherWay = (viewerId: Param<number>) =>
+/**
+ * The members the viewer blocked or was blocked by, as a set of ids in the column `id` (a few per
+ * member), for `notBlocked` or for a statement that checks several row sources against it and
+ * reads it once for all of them (`CTE as materialized`).
+ */
+export const blockedEitherWay = (viewerId: Param<number>) =>
   sql`select ${blocks.blockedId} as id from ${blocks} where ${blocks.blockerId} = ${viewerId} union all select ${blocks.blockerId} from ${blocks} where ${blocks.blockedId} = ${viewerId}`;
-
-/** The members who deactivated their account (a small set, read from a partial index). */
-const deactivatedMembers = sql`select ${users.id} as id from ${users} where ${users.deactivatedAt} is not null`;
 
 /**
  * Neither member has blocked the other. Asked as "not among the members the viewer blocked or
@@ -28,22 +29,16 @@ export function notBlocked(viewerId: Param<number>, other: AnyPgColumn | SQL): S
 }
 
 /**
- * The member in `other` has not deactivated their account. Asked as "not among the deactivated
- * members" (a small set, read once per statement from a partial index and hashed), not as "their
- * row is active", which looked the member up once per row: a member with 5,000 visitors paid
- * 5,000 look-ups on every `/me`.
+ * The member in `other` has not deactivated their account, asked as "no deactivated member has
+ * this id", which PostgreSQL plans as an anti-join: a probe per row into the partial index of
+ * deactivated members when the rows are few, one hashed pass over those members when the rows
+ * are many. Deactivated accounts pile up as members leave: "not among all the deactivated
+ * members", read whole by every statement, made a conversation list 0.9 → 5.5 ms with 5,000 of
+ * them on a site of 50,000. "Their own row is active" (a look-up per row in `users`) made a
+ * member with 5,000 visitors pay 5,000 look-ups on every `/me`.
  */
 export function notDeactivated(other: AnyPgColumn | SQL): SQL {
-  return sql`${other} not in (${deactivatedMembers})`;
-}
-
-/**
- * Both sets at once, as ids in the column `id`: the members hidden from the viewer (a block
- * either way, or deactivated), for a statement that checks several row sources against them and
- * reads the sets once for all of them (`CTE as materialized`).
- */
-export function hiddenFrom(viewerId: Param<number>): SQL {
-  return sql`${blockedEitherWay(viewerId)} union all ${deactivatedMembers}`;
+  return sql`not exists (select 1 from ${users} deactivated where deactivated.id = ${other} and deactivated.deactivated_at is not null)`;
 }
 
 /**
