@@ -28,12 +28,13 @@ const quoted = (values: string[]) => `array[${values.map((v) => `'${v}'`).join('
 /**
  * On the demo members' site: two in five men, ages 18 to 67, a dozen cities, joined one every
  * 20 minutes over the last two years, a third never active since and the rest within the last
- * month, half with an approved primary photo (its file need not exist: answers only name it).
+ * month, one in ten gone (deactivated: accounts pile up as members leave), half with an approved
+ * primary photo (its file need not exist: answers only name it).
  */
 function siteMembersSql(count: number): string {
   return `
     insert into users (site_id, username, email, password_hash, gender, date_of_birth, city, region,
-                       headline, created_at, last_active_at)
+                       headline, created_at, last_active_at, deactivated_at)
     select (select site_id from users where email = 'demo@example.com'),
            'member' || g, 'member' || g || '@bench.invalid', '!',
            case when g % 5 < 2 then 'male' else 'female' end,
@@ -42,7 +43,8 @@ function siteMembersSql(count: number): string {
            (${quoted(PLACES.map(([, region]) => region))})[1 + g % ${PLACES.length}],
            'Here for good conversation',
            now() - make_interval(mins => g * 20),
-           case when g % 3 = 0 then null else now() - make_interval(mins => (g::bigint * 104729 % 43200)::integer) end
+           case when g % 3 = 0 then null else now() - make_interval(mins => (g::bigint * 104729 % 43200)::integer) end,
+           case when g % 10 = 5 then now() - make_interval(days => g % 300) end
     from generate_series(1, ${count}) g;
     insert into photos (user_id, file, width, height, bytes, status, is_primary)
     select id, 'bench-' || id || '.jpg', 600, 600, 40000, 'approved', true
