@@ -92,13 +92,14 @@ function browseValues(filter: BrowseQuery['filter'], online: ReadonlySet<string>
 
 /** Which filters are on (the params `values` holds), the order, the page size and whether it is
  * the first page: queries of one shape share a statement. */
-const shapeOf = (query: BrowseQuery, values: Record<string, unknown>) =>
-  `${Object.keys(values)
+function shapeOf(query: BrowseQuery, values: Record<string, unknown>): string {
+  const filters = Object.keys(values)
     .concat(query.filter.with_photo === undefined ? [] : [`photo:${query.filter.with_photo}`])
     .sort()
-    .join(
-      ',',
-    )}|${query.sort.map((s) => `${s.field}:${s.direction}`).join(',')}|${query.limit}|${query.offset === 0 ? 'first' : 'later'}`;
+    .join(',');
+  const order = query.sort.map((s) => `${s.field}:${s.direction}`).join(',');
+  return `${filters}|${order}|${query.limit}|${query.offset === 0 ? 'first' : 'later'}`;
+}
 
 /**
  * The card's columns under their field names, so a row is the card as the driver gives it.
