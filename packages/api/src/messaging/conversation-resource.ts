@@ -1,6 +1,7 @@
 import type { Conversation, ConversationMember } from '@ukd/contracts/api';
 import type { AppContext } from '../context';
 import type { UserRow } from '../db/schema';
+import { isoTime } from '../http/iso-time';
 import type { ShownPhoto } from '../photos/photo-resource';
 import { type CardUser, profileCard } from '../profiles/profile-resource';
 import type { LoadedConversation } from './conversation-page';
@@ -52,8 +53,8 @@ export function conversationResource(
     viewer: viewerIsInitiator ? initiator : recipient,
     chatmate: viewerIsInitiator ? recipient : initiator,
     unread_count: loaded.unread,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    created_at: isoTime(row.createdAt),
+    updated_at: isoTime(row.updatedAt),
   };
   if (include.lastMessage) {
     const last = loaded.lastMessage;

@@ -1,5 +1,6 @@
 import type { Message } from '@ukd/contracts/api';
 import type { ConversationRow, MessageRow } from '../db/messaging-schema';
+import { isoTime } from '../http/iso-time';
 import { thumbnailName } from '../photos/photo-store';
 import type { PhotoUrls } from '../photos/photo-urls';
 
@@ -40,7 +41,7 @@ export function messageResource(
         }
       : null,
     price: viewerId === row.fromId ? row.price : 0,
-    created_at: row.createdAt.toISOString(),
-    read_at: row.readAt ? row.readAt.toISOString() : null,
+    created_at: isoTime(row.createdAt),
+    read_at: row.readAt ? isoTime(row.readAt) : null,
   };
 }

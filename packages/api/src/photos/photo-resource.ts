@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { maybeRowFromColumns, prefixedColumns } from '../db/related-rows';
 import { type PhotoRow, photos } from '../db/schema';
+import { isoTime } from '../http/iso-time';
 import { thumbnailName } from './photo-store';
 import type { PhotoUrls } from './photo-urls';
 
@@ -22,7 +23,7 @@ export function photoResource(row: ShownPhoto, urls: PhotoUrls): Photo {
     height: row.height,
     status: row.status,
     is_primary: row.isPrimary,
-    created_at: row.createdAt.toISOString(),
+    created_at: isoTime(row.createdAt),
   };
 }
 

@@ -10,6 +10,7 @@ import {
   type UkRegion,
 } from '@ukd/contracts/api';
 import type { PhotoRow, UserRow } from '../db/schema';
+import { isoTime } from '../http/iso-time';
 import { photoResource, type ShownPhoto } from '../photos/photo-resource';
 import { thumbnailName } from '../photos/photo-store';
 import type { PhotoUrls } from '../photos/photo-urls';
@@ -78,10 +79,8 @@ export function profileCard(
     online: rc.online?.has(user.uuid) ?? false,
     demo: user.demo,
     // Rounded down to the minute: enough for "active 5 minutes ago", less of a tracking signal.
-    last_active_at: lastActive
-      ? new Date(Math.floor(lastActive.getTime() / 60_000) * 60_000).toISOString()
-      : null,
-    created_at: user.createdAt.toISOString(),
+    last_active_at: lastActive ? isoTime(new Date(Math.floor(lastActive.getTime() / 60_000) * 60_000)) : null,
+    created_at: isoTime(user.createdAt),
     primary_photo: primaryPhotoUrls(user, primary, rc),
   };
   if (opts.includePrimary) card.approved_primary = primary ? photoResource(primary, rc.urls) : null;
