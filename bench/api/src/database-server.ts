@@ -23,7 +23,7 @@ export async function postgresServerPid(url: string): Promise<number | undefined
 }
 
 /** `work` on a connection of its own (the servers' pools are theirs). */
-async function connected<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+export async function connected<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

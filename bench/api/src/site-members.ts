@@ -3,7 +3,7 @@
 // the site (browse's, until migration 0015), or one the planner answers with a scan per row,
 // costs nothing like it does on a site of tens of thousands. Both servers read the same rows.
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import { connected } from './database-server';
 
 /** Members added beside the demo data unless `--members` says otherwise. */
 export const SITE_MEMBERS = 50_000;
@@ -53,14 +53,7 @@ function siteMembersSql(count: number): string {
 }
 
 export async function addSiteMembers(databaseUrl: string, count: number): Promise<void> {
-  if (count <= 0) return;
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query(siteMembersSql(count));
-  } finally {
-    await client.end();
-  }
+  if (count > 0) await connected(databaseUrl, (client) => client.query(siteMembersSql(count)));
 }
 
 /** The same on a PGlite database's directory, while no server has it open. */
