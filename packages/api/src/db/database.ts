@@ -12,6 +12,7 @@ import pg from 'pg';
 import { CONNECT_TIMEOUT_MS } from './database-unavailable';
 import { freshMemoryPGlite } from './fresh-pglite';
 import { PGliteClient } from './pglite-client';
+import { NAMED_STATEMENTS_PER_CONNECTION } from './prepared-statement';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -176,18 +177,25 @@ function statementName(text: string): string {
 
 /**
  * Every parameterised query runs as a named prepared statement on its connection (the name is a
- * digest of its text), so PostgreSQL parses and plans each query shape once per connection rather
- * than on every request: planning was most of the cost of the member scope's queries.
+ * digest of its text, unless the caller named it), so PostgreSQL parses and plans each query
+ * shape once per connection rather than on every request: planning was most of the cost of the
+ * member scope's queries. At most `NAMED_STATEMENTS_PER_CONNECTION` of them per connection
+ * (prepared-statement.ts).
  */
 function preparedStatements(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const named = new Set<string>();
   (client as { query: unknown }).query = (config: unknown, ...rest: unknown[]) => {
-    if (config && typeof config === 'object' && 'text' in config && !('name' in config && config.name)) {
-      const c = config as { text: string; values?: unknown[] };
+    if (config && typeof config === 'object' && 'text' in config) {
+      const c = config as { text: string; name?: string; values?: unknown[] };
       const values = c.values ?? (Array.isArray(rest[0]) ? rest[0] : undefined);
-      if (values && values.length > 0) {
-        const name = statementName(c.text);
-        return query({ ...c, name }, ...rest);
+      if (c.name || (values && values.length > 0)) {
+        const name = c.name || statementName(c.text);
+        if (named.has(name) || named.size < NAMED_STATEMENTS_PER_CONNECTION) {
+          named.add(name);
+          return query({ ...c, name }, ...rest);
+        }
+        return query({ ...c, name: undefined }, ...rest);
       }
     }
     return query(config, ...rest);

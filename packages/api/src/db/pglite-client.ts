@@ -9,6 +9,7 @@ import {
   types,
 } from '@electric-sql/pglite';
 import { readRowsAnswer } from './pglite-answer';
+import { NAMED_STATEMENTS_PER_CONNECTION } from './prepared-statement';
 
 function concat(parts: Uint8Array[]): Uint8Array {
   const whole = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
@@ -21,9 +22,6 @@ function concat(parts: Uint8Array[]): Uint8Array {
 }
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/** Query shapes are a fixed set; the bound only guards against a caller that inlines values. */
-const MAX_STATEMENTS = 2000;
 
 interface NamedStatement {
   name: string;
@@ -69,7 +67,9 @@ export class PGliteClient extends PGlite {
   }
 
   override async query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
-    if (!params?.length || options?.blob) return super.query<T>(text, params, options);
+    // Past the bound (`NAMED_STATEMENTS_PER_CONNECTION`), a new shape runs as PGlite runs it.
+    const unnamed = !this.#statements.has(text) && this.#statements.size >= NAMED_STATEMENTS_PER_CONNECTION;
+    if (!params?.length || options?.blob || unnamed) return super.query<T>(text, params, options);
     await this._checkReady();
     return this._runExclusiveTransaction(() =>
       this._runExclusiveQuery(async () => {
@@ -174,10 +174,6 @@ export class PGliteClient extends PGlite {
   }
 
   async #prepare(text: string, options: QueryOptions | undefined): Promise<NamedStatement> {
-    if (this.#statements.size >= MAX_STATEMENTS) {
-      await this.#send(protocol.serialize.query('deallocate all'));
-      this.#statements.clear();
-    }
     this.#named += 1;
     const name = `s${this.#named}`;
     let described: messages.BackendMessage[] = [];

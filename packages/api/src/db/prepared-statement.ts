@@ -15,6 +15,16 @@ function sessionOf(db: Db): PgSession {
   return session;
 }
 
+/**
+ * The named statements one connection keeps at most. Each holds its parse and, once chosen, its
+ * generic plan in the server's memory for the connection's life (a browse statement 265 KB), and
+ * browse has a statement per mix of filters, order, page size and depth that any member may ask
+ * for: hundreds of thousands, so without a bound anyone could grow every connection's memory
+ * until the server ran out. Past it a new statement runs unnamed (planned on each run), on PostgreSQL
+ * (`database.ts`) and on PGlite (`pglite-client.ts`) alike; the hot ones, met first, stay named.
+ */
+export const NAMED_STATEMENTS_PER_CONNECTION = 256;
+
 /** A value a prepared statement takes when it runs (`sql.placeholder`). */
 export type Param<T> = T | Placeholder<string, T>;
 
@@ -24,7 +34,9 @@ export const param = <T>(name: string) => sql.placeholder(name) as Placeholder<s
 /**
  * Statements made once per shape of input (`keyOf(input)`, e.g. which filters are on) and per
  * database handle by `make(db, input, key)`, then reused: what `preparedStatement` does for raw
- * SQL, for a query builder's `.prepare(name)` too.
+ * SQL, for a query builder's `.prepare(name)` too. At most `SHAPES_KEPT` per handle, the least
+ * recently used dropped first (and made again when asked for): browse's shapes are as many as
+ * the mixes of filters, order, page size and depth a member may ask for.
  */
 export function preparedPerShape<Input, Prepared>(
   keyOf: (input: Input) => string,
@@ -35,13 +47,20 @@ export function preparedPerShape<Input, Prepared>(
     const statements = statementsOf(db);
     const key = keyOf(input);
     let statement = statements.get(key);
-    if (!statement) {
+    if (statement) {
+      // A Map iterates in insertion order: moved to the end, the first is the least recent.
+      statements.delete(key);
+    } else {
       statement = make(db, input, key);
-      statements.set(key, statement);
+      if (statements.size >= SHAPES_KEPT) statements.delete(statements.keys().next().value as string);
     }
+    statements.set(key, statement);
     return statement;
   };
 }
+
+/** Shapes `preparedPerShape` keeps per statement and database handle. */
+export const SHAPES_KEPT = NAMED_STATEMENTS_PER_CONNECTION;
 
 /**
  * Raw SQL made into a statement on `db`'s session, its text built now and only bound with values
