@@ -1,3 +1,4 @@
+import v8 from 'node:v8';
 import { conversationListSchema, profileCardSchema } from '@ukd/contracts/api';
 import Fastify from 'fastify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema';
@@ -135,6 +136,17 @@ describe('responseEncoder', () => {
     expect(encoded).toMatch(/^[\x20-\x7e]*$/);
     expect(JSON.parse(encoded)).toEqual(value);
     expect(Buffer.byteLength(encoded)).toBe(encoded.length);
+  });
+
+  it('keeps an answer with a curly quote one byte a character in memory', () => {
+    // V8's serializer tags a string by how V8 holds it: '"' one byte a character, 'c' two.
+    const heldAs = (s: string) => (v8.serialize(s)[2] === 0x22 ? 'one byte' : 'two bytes');
+    // As the driver hands a member's text over: decoded from UTF-8, so held two bytes a character.
+    const headline = Buffer.from('Let’s skip the small talk', 'utf8').toString('utf8');
+    expect(heldAs(headline)).toBe('two bytes');
+    const schema = z.object({ data: z.array(z.object({ username: z.string(), headline: z.string() })) });
+    const answer = { data: [0, 1, 2].map((i) => ({ username: `member${i}`, headline })) };
+    expect(heldAs(responseEncoder(schema)(answer))).toBe('one byte');
   });
 
   it("answers bytes: the text's UTF-8, through fastify to the client", async () => {
