@@ -1,8 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { executedRows } from '../db/related-rows';
 import { users } from '../db/schema';
 import { drivers, registerMember, sessionOf, startTestApi, type TestApi } from '../test/harness';
-import { type CachedSignIn, MemberCache } from './member-cache';
+import { type CachedSignIn, MEMBER_CHANGED_CHANNEL, MemberCache } from './member-cache';
 
 const signIn = (id: number): CachedSignIn => ({
   user: { id, uuid: `u-${id}`, credits: 5, creditsVersion: 3 } as CachedSignIn['user'],
@@ -218,6 +220,61 @@ describe.skipIf(drivers[1]?.skip)('two API processes on one PostgreSQL database'
       });
       expect(seen).toBe(true);
       expect(api.context.members.get(session)?.user.credits).toBe(balance);
+    }
+  });
+
+  it("a paid send's own transaction announces nothing: its process announces the balance after the commit", async () => {
+    const alice = await registerMember(a);
+    const bob = await registerMember(a);
+    await a.context.db.update(users).set({ credits: 20 }).where(eq(users.email, alice.email));
+    const bobUuid = (await a.call('POST', '/api/me', { token: bob.access_token })).json().data.uuid as string;
+    const started = await a.call('POST', '/api/user-conversations', {
+      token: alice.access_token,
+      body: { recipient_uuid: bobUuid },
+    });
+    const conversation = started.json().data as { id: number; uuid: string };
+    const [ids] = await a.context.db
+      .select({ alice: users.id })
+      .from(users)
+      .where(eq(users.email, alice.email));
+    const aliceId = ids?.alice as number;
+    const [bobRow] = await a.context.db.select({ id: users.id }).from(users).where(eq(users.uuid, bobUuid));
+    const listener = new pg.Client({ connectionString: a.databaseUrl as string });
+    await listener.connect();
+    const notices: string[] = [];
+    listener.on('notification', (n) => {
+      if (n.payload?.startsWith(`${aliceId}:`)) notices.push(n.payload);
+    });
+    await listener.query(`listen ${MEMBER_CHANGED_CHANNEL}`);
+    try {
+      const quiet = () => new Promise((r) => setTimeout(r, 300));
+      await quiet();
+      notices.length = 0;
+      // The send as the database runs it, without an API process around it: debited, unannounced.
+      const [stored] = executedRows<{ sent: { outcome: string; credits: number } }>(
+        await a.context.db.execute(sql`select send_message(${conversation.id}, ${aliceId}, ${bobRow?.id},
+          ${crypto.randomUUID()}::uuid, 'text', 'hello', null, 1, ${`test:${aliceId}`}, 1000, 60, null) as sent`),
+      );
+      expect(stored?.sent).toMatchObject({ outcome: 'created', credits: 19 });
+      await quiet();
+      expect(notices).toEqual([]);
+      // Through the API: the process that sent announces the balance it left, once.
+      const sent = await b.call('POST', `/api/user-conversations/${conversation.uuid}/messages`, {
+        token: alice.access_token,
+        body: { client_msg_id: crypto.randomUUID(), type: 'text', body: 'hello again' },
+      });
+      expect(sent.statusCode).toBe(201);
+      expect(await within(LAG, async () => notices.length > 0)).toBe(true);
+      await quiet();
+      expect(notices.filter((n) => n.startsWith(`${aliceId}:credits:18:`))).toHaveLength(1);
+      // Any other change of the balance (a purchase, an operator's SQL) the database announces.
+      notices.length = 0;
+      await a.context.db.update(users).set({ credits: 50 }).where(eq(users.id, aliceId));
+      expect(await within(LAG, async () => notices.some((n) => n.startsWith(`${aliceId}:credits:50:`)))).toBe(
+        true,
+      );
+    } finally {
+      await listener.end();
     }
   });
 

@@ -23,8 +23,9 @@ export const MEMBER_CHANGED_CHANNEL = 'member_changed';
  * once for what it changes itself (logout, revocation, the member's own writes). A change of the
  * balance alone is announced with the new balance and its `credits_version` and applied in place
  * (`onChange`), as is the balance a member's own send left (`expectBalance`): the version says
- * which of two balances is newer. While the change feed is down nothing is cached, and no entry
- * lives longer than `ttlMs` whatever happens.
+ * which of two balances is newer. A paid send's debit is announced by the process that made it,
+ * after the commit (`announceBalance`), not by the database. While the change feed is down
+ * nothing is cached, and no entry lives longer than `ttlMs` whatever happens.
  */
 export class MemberCache {
   private readonly bySession = new Map<string, Entry>();
@@ -41,6 +42,10 @@ export class MemberCache {
   private readonly sessionDroppedAt = new Map<string, number>();
   private live = false;
   private stopListening: (() => Promise<void>) | null = null;
+  private database: Database | null = null;
+  /** Balance notices of this turn, announced together (`announceBalance`). */
+  private notices: string[] = [];
+  private readonly announcing = new Set<Promise<void>>();
 
   constructor(
     private readonly ttlMs = 5_000,
@@ -49,6 +54,7 @@ export class MemberCache {
 
   /** Follows the database's change feed; until it is up (or after it drops) nothing is cached. */
   async follow(database: Database): Promise<void> {
+    this.database = database;
     this.stopListening = await database.listen(
       MEMBER_CHANGED_CHANNEL,
       (payload) => {
@@ -89,6 +95,34 @@ export class MemberCache {
   }
 
   /**
+   * As `expectBalance`, for the balance a paid send of the member just committed, which the other
+   * API processes learn from this process: the send's own transaction leaves its debit
+   * unannounced (migration 0019), since a transaction holding a notice keeps PostgreSQL's one
+   * notify lock until its commit is on disk, and every paid send queued behind the others'. The
+   * notices of one turn of the event loop go in one statement (`Database.announce`).
+   */
+  announceBalance(userId: number, credits: number, version: number): void {
+    this.setBalance(userId, credits, version);
+    if (!this.database) return;
+    this.notices.push(`${userId}:credits:${credits}:${version}`);
+    if (this.notices.length === 1) setImmediate(() => this.announceNotices());
+  }
+
+  private announceNotices(): void {
+    const payloads = this.notices;
+    this.notices = [];
+    if (!this.database || payloads.length === 0) return;
+    const announced = this.database
+      .announce(MEMBER_CHANGED_CHANNEL, payloads)
+      .catch(() => {
+        // The database is away: the other processes show the older balance until their cached
+        // rows expire (`ttlMs`), as when a notice is lost with the change feed.
+      })
+      .finally(() => this.announcing.delete(announced));
+    this.announcing.add(announced);
+  }
+
+  /**
    * Sets a member's balance in their cached rows when it is newer than theirs: changes of one
    * member's balance are serialised by the lock on their row and numbered in that order
    * (migration 0010), so notices and answers may arrive in any order. A read that began before
@@ -111,6 +145,8 @@ export class MemberCache {
   async close(): Promise<void> {
     this.live = false;
     this.clear();
+    this.announceNotices();
+    await Promise.all(this.announcing);
     await this.stopListening?.();
   }
 

@@ -32,6 +32,13 @@ export interface Database {
     onPayload: (payload: string) => void,
     onLost: () => void,
   ): Promise<() => Promise<void>>;
+  /**
+   * Sends each of `payloads` as a NOTIFY on `channel` to the other processes on this database, in
+   * a statement of its own that commits without waiting for the disk: these notices are hints to
+   * caches, and a transaction holding a notice keeps PostgreSQL's one notify lock until its
+   * commit is flushed. None on PGlite, which only this process can open.
+   */
+  announce(channel: string, payloads: string[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -90,6 +97,12 @@ export async function openDatabase(opts: {
       db,
       driver: 'postgres',
       listen: (...args) => listenPostgres(url, ...args),
+      announce: async (channel, payloads) => {
+        await pool.query(
+          "select set_config('synchronous_commit', 'off', true), pg_notify($1, payload) from unnest($2::text[]) payload",
+          [channel, payloads],
+        );
+      },
       close: () => pool.end(),
     };
   }
@@ -120,6 +133,7 @@ export async function openDatabase(opts: {
       const stop = await client.listen(channel, onPayload);
       return () => stop();
     },
+    announce: async () => {},
     close: async () => {
       stopAnalyzing();
       await client.close();

@@ -15,9 +15,10 @@ declare module 'fastify' {
      */
     reachesOut?: boolean;
     /**
-     * The route changes nothing of the member's row but their balance (a paid send), which the
-     * database announces with its value (`MemberCache.onChange`): their cached sign-in is kept,
-     * and the route calls `MemberCache.expectBalance` with the balance it left.
+     * The route changes nothing of the member's row but their balance (a paid send): their
+     * cached sign-in is kept, and the route calls `MemberCache.announceBalance` (or, when nothing
+     * was debited, `expectBalance`) with the balance it left, which the other processes apply in
+     * place (`MemberCache.onChange`).
      */
     changesOnlyBalance?: boolean;
     /**

@@ -132,8 +132,10 @@ export function messageRoutes(app: ApiApp, ctx: AppContext): void {
         const context = await sender.prepare(member.user, request.params.uuid, id);
         return context.repeat;
       });
-      const respond = ({ created, message, balance }: SendResult) => {
-        ctx.members.expectBalance(member.user.id, balance.credits, balance.version);
+      const respond = ({ created, message, balance }: SendResult, price = 0) => {
+        if (created && price > 0)
+          ctx.members.announceBalance(member.user.id, balance.credits, balance.version);
+        else ctx.members.expectBalance(member.user.id, balance.credits, balance.version);
         return reply.code(created ? 201 : 200).send({ data: message, meta: { credits: balance.credits } });
       };
       if (asked.kind === 'repeat') return respond(asked.result);
@@ -143,7 +145,7 @@ export function messageRoutes(app: ApiApp, ctx: AppContext): void {
         const socketId = requestSocketId(request);
         const result = await sender.send(member.user, request.params.uuid, input, { price, socketId });
         if (!result.created && uploaded) await ctx.photoStore.remove(uploaded);
-        return respond(result);
+        return respond(result, price);
       } catch (error) {
         if (uploaded) await ctx.photoStore.remove(uploaded);
         throw error;
