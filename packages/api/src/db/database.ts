@@ -11,8 +11,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { CONNECT_TIMEOUT_MS } from './database-unavailable';
 import { freshMemoryPGlite } from './fresh-pglite';
+import { NAMED_STATEMENTS_PER_CONNECTION } from './named-statements';
 import { PGliteClient } from './pglite-client';
-import { NAMED_STATEMENTS_PER_CONNECTION } from './prepared-statement';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -194,7 +194,7 @@ function statementName(text: string): string {
  * digest of its text, unless the caller named it), so PostgreSQL parses and plans each query
  * shape once per connection rather than on every request: planning was most of the cost of the
  * member scope's queries. At most `NAMED_STATEMENTS_PER_CONNECTION` of them per connection
- * (prepared-statement.ts).
+ * (named-statements.ts).
  */
 function preparedStatements(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;

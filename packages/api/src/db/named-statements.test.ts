@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { drivers, TEST_DATABASE_URL } from '../test/harness';
 import type { Db } from './database';
 import { openDatabase } from './database';
-import { NAMED_STATEMENTS_PER_CONNECTION, preparedPerShape, SHAPES_KEPT } from './prepared-statement';
+import { NAMED_STATEMENTS_PER_CONNECTION } from './named-statements';
+import { preparedPerShape, SHAPES_KEPT } from './prepared-statement';
 import { executedRows } from './related-rows';
 import { throwawayDatabase } from './throwaway-database';
 

@@ -8,8 +8,8 @@ import {
   type Transaction,
   types,
 } from '@electric-sql/pglite';
+import { NAMED_STATEMENTS_PER_CONNECTION } from './named-statements';
 import { readRowsAnswer } from './pglite-answer';
-import { NAMED_STATEMENTS_PER_CONNECTION } from './prepared-statement';
 
 function concat(parts: Uint8Array[]): Uint8Array {
   const whole = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));

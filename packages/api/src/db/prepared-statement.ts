@@ -1,6 +1,7 @@
 import { type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { PgDialect, type PgSession, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { Db } from './database';
+import { NAMED_STATEMENTS_PER_CONNECTION } from './named-statements';
 
 const dialect = new PgDialect();
 
@@ -14,17 +15,6 @@ function sessionOf(db: Db): PgSession {
   if (typeof session?.prepareQuery !== 'function') throw new Error('this database handle has no session');
   return session;
 }
-
-/**
- * The named statements one connection keeps at most. Each holds its parse and, once chosen, its
- * generic plan in the server's memory for the connection's life (a browse statement 265 KB), and
- * browse has a statement per mix of filters, order, page size and depth that any member may ask
- * for: hundreds of thousands, so without a bound anyone could grow every connection's memory
- * until the server ran out. Past it a new statement runs unnamed (planned on each run), on
- * PostgreSQL (`database.ts`) and on PGlite (`pglite-client.ts`) alike; the hot ones, met first,
- * stay named.
- */
-export const NAMED_STATEMENTS_PER_CONNECTION = 256;
 
 /** A value a prepared statement takes when it runs (`sql.placeholder`). */
 export type Param<T> = T | Placeholder<string, T>;
