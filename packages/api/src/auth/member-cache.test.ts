@@ -278,6 +278,42 @@ describe.skipIf(drivers[1]?.skip)('two API processes on one PostgreSQL database'
     }
   });
 
+  it("recording a member's activity announces nothing and keeps their cached sign-in", async () => {
+    const m = await registerMember(a);
+    const [row] = await a.context.db.select({ id: users.id }).from(users).where(eq(users.email, m.email));
+    const id = row?.id as number;
+    const session = sessionOf(m.access_token);
+    const listener = new pg.Client({ connectionString: a.databaseUrl as string });
+    await listener.connect();
+    const notices: string[] = [];
+    listener.on('notification', (n) => {
+      if (n.payload === String(id) || n.payload?.startsWith(`${id}:`)) notices.push(n.payload);
+    });
+    await listener.query(`listen ${MEMBER_CHANGED_CHANNEL}`);
+    try {
+      // Last active two minutes ago, as the member's next request finds it.
+      const twoMinutesAgo = new Date(Date.now() - 120_000);
+      await a.context.db.update(users).set({ lastActiveAt: twoMinutesAgo }).where(eq(users.id, id));
+      a.context.members.forgetMember(id);
+      await new Promise((r) => setTimeout(r, 300));
+      notices.length = 0;
+      const before = Date.now();
+      expect((await a.call('GET', '/api/message-prices', { token: m.access_token })).statusCode).toBe(200);
+      const [stored] = await a.context.db
+        .select({ at: users.lastActiveAt })
+        .from(users)
+        .where(eq(users.id, id));
+      expect(stored?.at?.getTime()).toBeGreaterThanOrEqual(before - 1000);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(notices).toEqual([]);
+      // Still cached here, showing the time it wrote, so the next request writes nothing.
+      const cached = a.context.members.get(session);
+      expect(cached?.user.lastActiveAt?.getTime()).toBe(stored?.at?.getTime());
+    } finally {
+      await listener.end();
+    }
+  });
+
   it("a member's change made in one process shows in the other", async () => {
     const m = await registerMember(a);
     const before = await b.call('GET', '/api/message-prices', { token: m.access_token });

@@ -108,6 +108,18 @@ export class MemberCache {
     if (this.notices.length === 1) setImmediate(() => this.announceNotices());
   }
 
+  /**
+   * The member was recorded active at `at` (`last_active_at`, which the database does not
+   * announce: migration 0020): their cached rows here show it, so the next request does not
+   * write it again.
+   */
+  activeAt(userId: number, at: Date): void {
+    for (const sessionId of this.sessionsOf.get(userId) ?? []) {
+      const entry = this.bySession.get(sessionId);
+      if (entry && (!entry.user.lastActiveAt || entry.user.lastActiveAt < at)) entry.user.lastActiveAt = at;
+    }
+  }
+
   private announceNotices(): void {
     const payloads = this.notices;
     this.notices = [];

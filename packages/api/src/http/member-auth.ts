@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Member } from '../auth/member';
 import type { AppContext } from '../context';
@@ -65,13 +65,36 @@ export async function authenticate(ctx: AppContext, request: FastifyRequest): Pr
 /** `last_active_at` ("active 5 minutes ago") is written at most this often per member. */
 export const LAST_ACTIVE_THROTTLE_MS = 60_000;
 
-/** Records that the member is active, at most once a minute (one cheap conditional UPDATE). */
+/** Sets `last_active_at` unless it is already within the minute (another process wrote it). */
+const activityWrite = preparedPer((db: Db) =>
+  db
+    .update(users)
+    .set({ lastActiveAt: sql`${param<string>('now')}::timestamptz` })
+    .where(
+      and(
+        eq(users.id, param<number>('id')),
+        or(isNull(users.lastActiveAt), lt(users.lastActiveAt, param<Date>('before'))),
+      ),
+    )
+    .prepare('record_activity'),
+);
+
+/**
+ * Records that the member is active, at most once a minute: one conditional UPDATE, which the
+ * database does not announce (migration 0020), so the time is set in this process's cached rows
+ * of the member here; other processes show it when their cached rows next expire.
+ */
 async function touchLastActive(ctx: AppContext, member: Member): Promise<void> {
   const last = member.user.lastActiveAt;
   const now = new Date();
   if (member.impersonated || (last && now.getTime() - last.getTime() < LAST_ACTIVE_THROTTLE_MS)) return;
-  await ctx.db.update(users).set({ lastActiveAt: now }).where(eq(users.id, member.user.id));
+  await activityWrite(ctx.db).execute({
+    id: member.user.id,
+    now: now.toISOString(),
+    before: new Date(now.getTime() - LAST_ACTIVE_THROTTLE_MS),
+  });
   member.user.lastActiveAt = now;
+  ctx.members.activeAt(member.user.id, now);
 }
 
 /** preHandler for member-only routes: sets `request.member` and records activity. */
