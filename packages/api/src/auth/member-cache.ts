@@ -114,9 +114,16 @@ export class MemberCache {
    * write it again.
    */
   activeAt(userId: number, at: Date): void {
+    for (const user of this.cachedRowsOf(userId)) {
+      if (!user.lastActiveAt || user.lastActiveAt < at) user.lastActiveAt = at;
+    }
+  }
+
+  /** The member's row as each of their cached sessions holds it, to change in place. */
+  private *cachedRowsOf(userId: number): Generator<UserRow> {
     for (const sessionId of this.sessionsOf.get(userId) ?? []) {
       const entry = this.bySession.get(sessionId);
-      if (entry && (!entry.user.lastActiveAt || entry.user.lastActiveAt < at)) entry.user.lastActiveAt = at;
+      if (entry) yield entry.user;
     }
   }
 
@@ -145,11 +152,10 @@ export class MemberCache {
     if (known && known.version >= version) return;
     if (this.balances.size >= this.maxEntries) this.clear();
     this.balances.set(userId, { credits, version });
-    for (const sessionId of this.sessionsOf.get(userId) ?? []) {
-      const entry = this.bySession.get(sessionId);
-      if (entry && entry.user.creditsVersion < version) {
-        entry.user.credits = credits;
-        entry.user.creditsVersion = version;
+    for (const user of this.cachedRowsOf(userId)) {
+      if (user.creditsVersion < version) {
+        user.credits = credits;
+        user.creditsVersion = version;
       }
     }
   }
