@@ -69,6 +69,7 @@ export const LAST_ACTIVE_THROTTLE_MS = 60_000;
 const activityWrite = preparedPer((db: Db) =>
   db
     .update(users)
+    // drizzle's `set` takes no placeholder, so the time goes in as SQL.
     .set({ lastActiveAt: sql`${param<string>('now')}::timestamptz` })
     .where(
       and(
