@@ -89,6 +89,26 @@ async function serve(): Promise<void> {
     return { data: rows };
   });
 
+  // A chat opened: the latest 50 messages of one of the member's conversations (those after the
+  // member deleted it, if they did), one more telling whether older ones exist, oldest first.
+  app.get<{ Params: { uuid: string } }>('/api/user-conversations/:uuid/messages', async (request, reply) => {
+    const uuid = await memberUuid(request.headers.authorization);
+    if (!uuid) return reply.code(401).send({ message: 'Unauthenticated.' });
+    const { rows } = await database.query({
+      name: 'bare-messages',
+      text: `with me as (select id from users where uuid = $1),
+        c as (select c.id, coalesce(case when c.initiator_id = me.id then c.initiator_deleted_upto
+                                         else c.recipient_deleted_upto end, 0) as upto
+              from conversations c, me where c.uuid = $2 and (c.initiator_id = me.id or c.recipient_id = me.id))
+        select m.id, m.uuid, m.from_id, m.to_id, m.type, m.body, m.created_at, m.read_at
+        from c, lateral (select * from messages m where m.conversation_id = c.id and m.id > c.upto
+                         order by m.id desc limit 51) m`,
+      values: [uuid, request.params.uuid],
+    });
+    if (rows.length === 0) return reply.code(404).send({ message: 'Not found.' });
+    return { data: rows.slice(0, 50).reverse(), meta: { has_more: rows.length > 50 } };
+  });
+
   // A send in one statement: debit the sender, insert the message, move the conversation.
   app.post<{ Params: { uuid: string }; Body: { client_msg_id: string; body: string } }>(
     '/api/user-conversations/:uuid/messages',

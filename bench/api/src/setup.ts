@@ -15,6 +15,9 @@ const BROWSE_PATH = '/api/profiles?sort=-created_at&page=1&limit=24';
 
 export const SITE_KEY = 'ukdating-site01';
 const CONVERSATIONS_PER_MEMBER = 8;
+/** Messages each benchmark conversation holds before the phases (PostgreSQL): a chat opened
+ * reads its latest page of 50 (mfe-messaging's `MESSAGE_PAGE_SIZE`), so a thread holds more. */
+export const THREAD_LENGTH = 60;
 
 export interface Fixture {
   /** One GET per member, round robin. */
@@ -22,6 +25,8 @@ export interface Fixture {
   profileBrowse: LoadTarget[];
   /** One POST per conversation, by the member who started it. */
   sends: LoadTarget[];
+  /** One GET of a conversation's latest messages per conversation, as a chat opens it. */
+  threads: LoadTarget[];
 }
 
 async function call<T>(origin: string, method: string, path: string, body?: unknown, token?: string) {
@@ -111,6 +116,23 @@ export async function buildFixture(
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     // Enough for every send of the run, as a ledger entry like any credit change.
+    // A thread in every conversation, the two members taking turns, all read but the last.
+    await client.query(
+      `with thread as (
+         insert into messages (client_msg_id, conversation_id, from_id, to_id, type, body, created_at, read_at)
+         select gen_random_uuid(), c.id,
+                case when g % 2 = 0 then c.initiator_id else c.recipient_id end,
+                case when g % 2 = 0 then c.recipient_id else c.initiator_id end,
+                'text', 'Message ' || g || ': how was your weekend? Mine was lovely, a long walk by the sea.',
+                now() + g * interval '1 second', case when g < $1 then now() + g * interval '1 second' end
+         from conversations c, generate_series(1, $1::integer) g
+         returning id, conversation_id, created_at),
+       last as (select distinct on (conversation_id) conversation_id, id, created_at from thread
+                order by conversation_id, id desc)
+       update conversations c set last_message_id = last.id, updated_at = last.created_at
+       from last where c.id = last.conversation_id`,
+      [THREAD_LENGTH - 1],
+    );
     await client.query(`with granted as (update users set credits = credits + 1000000 returning id, credits)
       insert into credit_ledger (user_id, delta, balance_after, reason) select id, 1000000, credits, 'promotion' from granted`);
     // A live database has planner statistics (autovacuum analyzes a table within a minute of
@@ -124,5 +146,6 @@ export async function buildFixture(
     conversationList: members.map((m) => ({ method: 'GET', path: CONVERSATION_LIST_PATH, token: m.token })),
     profileBrowse: members.map((m) => ({ method: 'GET', path: BROWSE_PATH, token: m.token })),
     sends,
+    threads: sends.map((send) => ({ method: 'GET', path: `${send.path}?limit=50`, token: send.token })),
   };
 }

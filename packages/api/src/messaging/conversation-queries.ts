@@ -1,12 +1,21 @@
 import { and, asc, desc, eq, gt, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { type ConversationRow, conversations, type MessageRow, messages } from '../db/messaging-schema';
-import { param } from '../db/prepared-statement';
+import { param, preparedStatement } from '../db/prepared-statement';
+import { executedRows, maybeRowFromColumns } from '../db/related-rows';
 import { users } from '../db/schema';
+import { notFound } from '../http/api-error';
 import type { CardUser } from '../profiles/profile-resource';
 import { blockedEitherWay } from '../profiles/visibility';
 import { type ConversationPage, conversationPageStatement } from './conversation-page';
-import { deletedUptoOf, isInitiator, listedAs } from './conversations';
+import {
+  conversationUuidOf,
+  deletedUptoOf,
+  isInitiator,
+  listedAs,
+  participantOf,
+  viewerSide,
+} from './conversations';
 
 /** The conversation list's filters (SPEC §7), already parsed. */
 export interface ConversationFilters {
@@ -149,30 +158,63 @@ export async function markRead(
     .returning({ id: messages.id, readAt: messages.readAt });
 }
 
+/** Which end of a conversation a page of its messages is read from. */
+type MessagePageShape = 'latest' | 'after' | 'before';
+
 /**
- * A page of messages the viewer may see, oldest first: after an id (catching up), before an id
- * (paging back), else the latest. One row more than asked tells whether more exist.
+ * A page of messages of the viewer's conversation named by `uuid`, with the participant check
+ * (`participantOf`) in the same statement: opening a chat was two round trips, the page's query
+ * built anew by drizzle each time. Every row names the conversation (`found`), so a conversation
+ * with no messages to show answers one row of nulls and one that is not the viewer's none.
+ */
+const messagePageStatement = preparedStatement(
+  (shape: MessagePageShape) => shape,
+  (shape: MessagePageShape) => {
+    const side = viewerSide(viewer);
+    const before = shape === 'before' ? sql`and m.id < ${param<number>('before')}::bigint` : sql``;
+    return sql`
+      select ${conversations.id} as found, m.*
+      from ${conversations}
+      left join lateral (
+        select * from ${messages} m
+        where m.conversation_id = ${conversations.id}
+          and m.id > greatest(coalesce(${side.deletedUpto}, 0), ${param<number>('after')}::bigint) ${before}
+        order by m.id ${shape === 'after' ? sql`asc` : sql`desc`}
+        limit ${param<number>('limit')}::integer + 1
+      ) m on true
+      where ${participantOf(viewer)}`;
+  },
+);
+
+/**
+ * A page of messages the viewer may see in their conversation `uuid` (a 404 unless theirs and
+ * unblocked), oldest first: after an id (catching up), before an id (paging back), else the
+ * latest. One row more than asked tells whether more exist.
  */
 export async function messagePage(
   db: Db,
-  row: ConversationRow,
   viewerId: number,
+  uuid: string,
   at: { after: number | undefined; before: number | undefined; limit: number },
 ): Promise<{ rows: MessageRow[]; hasMore: boolean }> {
-  const floor = Math.max(deletedUptoOf(row, viewerId), at.after ?? 0);
-  const rows = await db
-    .select()
-    .from(messages)
-    .where(
-      and(
-        eq(messages.conversationId, row.id),
-        gt(messages.id, floor),
-        at.before === undefined ? undefined : lt(messages.id, at.before),
-      ),
-    )
-    .orderBy(at.after !== undefined ? asc(messages.id) : desc(messages.id))
-    .limit(at.limit + 1);
+  const shape: MessagePageShape =
+    at.after !== undefined ? 'after' : at.before !== undefined ? 'before' : 'latest';
+  const found = executedRows<{ found: number }>(
+    await messagePageStatement(db, shape, {
+      viewer: viewerId,
+      uuid: conversationUuidOf(uuid),
+      after: at.after ?? 0,
+      before: at.before ?? 0,
+      limit: at.limit,
+    }),
+  );
+  if (found.length === 0) throw notFound();
+  const rows: MessageRow[] = [];
+  for (const raw of found) {
+    const row = maybeRowFromColumns(messages, raw, '');
+    if (row) rows.push(row);
+  }
   const page = rows.slice(0, at.limit);
-  if (at.after === undefined) page.reverse();
+  if (shape !== 'after') page.reverse();
   return { rows: page, hasMore: rows.length > at.limit };
 }

@@ -18,7 +18,7 @@ import { currentMember } from '../http/member-auth';
 import { body, messages } from '../http/rules';
 import { requestSocketId } from '../realtime/realtime-services';
 import { markRead, messagePage } from './conversation-queries';
-import { participantConversation, unreadMessagesCount } from './conversations';
+import { conversationUuidOf, participantConversation, unreadMessagesCount } from './conversations';
 import { MessagePriceList } from './message-prices';
 import { messageResource } from './message-resource';
 import { readSendInput } from './send-input';
@@ -84,7 +84,7 @@ export function messageRoutes(app: ApiApp, ctx: AppContext): void {
     },
     async (request) => {
       const member = currentMember(request);
-      const row = await participantConversation(ctx.db, member.user.id, request.params.uuid);
+      const conversation = { uuid: conversationUuidOf(request.params.uuid) };
       const raw = (request.query && typeof request.query === 'object' ? request.query : {}) as Record<
         string,
         unknown
@@ -96,9 +96,9 @@ export function messageRoutes(app: ApiApp, ctx: AppContext): void {
         addError(errors, 'before', 'Use either after or before, not both');
       if (Object.keys(errors).length) throw validationFailed(errors);
       const { limit } = parseListQuery(raw, { ...messagesSpec, params: ['after', 'before'] });
-      const page = await messagePage(ctx.db, row, member.user.id, { after, before, limit });
+      const page = await messagePage(ctx.db, member.user.id, conversation.uuid, { after, before, limit });
       return {
-        data: page.rows.map((m) => messageResource(m, row, member.user.id, img)),
+        data: page.rows.map((m) => messageResource(m, conversation, member.user.id, img)),
         meta: { has_more: page.hasMore },
       };
     },
