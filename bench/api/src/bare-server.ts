@@ -109,6 +109,34 @@ async function serve(): Promise<void> {
     return { data: rows.slice(0, 50).reverse(), meta: { has_more: rows.length > 50 } };
   });
 
+  // A member's profile opened: the member (same site, not deactivated), their approved photos,
+  // and the visit recorded unless one was within six hours, in one statement.
+  app.get<{ Params: { uuid: string } }>('/api/profiles/:uuid', async (request, reply) => {
+    const uuid = await memberUuid(request.headers.authorization);
+    if (!uuid) return reply.code(401).send({ message: 'Unauthenticated.' });
+    const { rows } = await database.query({
+      name: 'bare-profile',
+      text: `with me as (select id, site_id from users where uuid = $1),
+        target as (select u.* from users u, me where u.uuid = $2 and u.site_id = me.site_id and u.deactivated_at is null),
+        visit as (insert into profile_visits (visitor_id, visited_id)
+                  select me.id, target.id from me, target where target.id <> me.id
+                  on conflict (visitor_id, visited_id) do update
+                    set visits = profile_visits.visits + 1, last_visited_at = now()
+                    where profile_visits.last_visited_at < now() - interval '6 hours'
+                  returning 1)
+        select t.uuid, t.username, t.gender, t.date_of_birth, t.city, t.headline, t.about, t.last_active_at,
+               (select coalesce(json_agg(json_build_object('file', p.file, 'width', p.width, 'height', p.height)
+                                         order by p.is_primary desc, p.created_at), '[]')
+                from photos p where p.user_id = t.id and p.status = 'approved') as photos,
+               exists (select 1 from visit) as visited
+        from target t`,
+      values: [uuid, request.params.uuid],
+    });
+    const profile = rows[0];
+    if (!profile) return reply.code(404).send({ message: 'Not found.' });
+    return { data: profile };
+  });
+
   // A send in one statement: debit the sender, insert the message, move the conversation.
   app.post<{ Params: { uuid: string }; Body: { client_msg_id: string; body: string } }>(
     '/api/user-conversations/:uuid/messages',

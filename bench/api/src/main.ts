@@ -253,6 +253,14 @@ async function runPostgres(): Promise<void> {
               budget: workers === 1 ? 'none (as the list: ≥ 2,000/s)' : '≥ 1.6× 1 process',
             },
             {
+              // A member's profile opened (the visit recorded once in six hours, then repeat views).
+              label: `profile view, ${concurrency} in flight`,
+              targets: fixture.profileViews,
+              mode: 'closed',
+              inFlight: concurrency,
+              budget: workers === 1 ? 'none (as browse: ≥ 2,000/s)' : '≥ 1.6× 1 process',
+            },
+            {
               label: `send, ${sendConcurrency} in flight`,
               targets: fixture.sends,
               mode: 'closed',

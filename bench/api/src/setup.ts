@@ -27,6 +27,8 @@ export interface Fixture {
   sends: LoadTarget[];
   /** One GET of a conversation's latest messages per conversation, as a chat opens it. */
   threads: LoadTarget[];
+  /** Each member opening the profiles of the next few members (a visit, then repeat views). */
+  profileViews: LoadTarget[];
 }
 
 async function call<T>(origin: string, method: string, path: string, body?: unknown, token?: string) {
@@ -147,5 +149,10 @@ export async function buildFixture(
     profileBrowse: members.map((m) => ({ method: 'GET', path: BROWSE_PATH, token: m.token })),
     sends,
     threads: sends.map((send) => ({ method: 'GET', path: `${send.path}?limit=50`, token: send.token })),
+    profileViews: pairs.map(({ from, to }) => ({
+      method: 'GET',
+      path: `/api/profiles/${uuids[to]}`,
+      token: (members[from] as { token: string }).token,
+    })),
   };
 }

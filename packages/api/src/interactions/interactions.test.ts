@@ -89,6 +89,21 @@ for (const { driver, skip } of drivers) {
       expect((await me(owner)).visits_count).toBe(2);
     });
 
+    it('records one visit and one notification for a profile opened in several tabs at once', async () => {
+      const owner = await registerMember(api);
+      const viewer = await registerMember(api);
+      const ownerUuid = await uuidOf(owner);
+      const views = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          api.call('GET', `/api/profiles/${ownerUuid}`, { token: viewer.access_token }),
+        ),
+      );
+      expect(views.map((v) => v.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+      expect(new Set(views.map((v) => v.json().data.uuid))).toEqual(new Set([ownerUuid]));
+      expect((await me(owner)).visits_count).toBe(1);
+      expect((await notificationsOf(ownerUuid)).map((n) => n.data.action_type)).toEqual(['PROFILE_VIEW']);
+    });
+
     it('likes, favourites and winks are idempotent toggles with counts and one notification each', async () => {
       const target = await registerMember(api);
       const fan = await registerMember(api);

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { type ConversationRow, conversations, type MessageRow, messages } from '../db/messaging-schema';
 import { param, preparedStatement } from '../db/prepared-statement';
@@ -8,14 +8,7 @@ import { notFound } from '../http/api-error';
 import type { CardUser } from '../profiles/profile-resource';
 import { blockedEitherWay } from '../profiles/visibility';
 import { type ConversationPage, conversationPageStatement } from './conversation-page';
-import {
-  conversationUuidOf,
-  deletedUptoOf,
-  isInitiator,
-  listedAs,
-  participantOf,
-  viewerSide,
-} from './conversations';
+import { conversationUuidOf, isInitiator, listedAs, participantOf, viewerSide } from './conversations';
 
 /** The conversation list's filters (SPEC §7), already parsed. */
 export interface ConversationFilters {

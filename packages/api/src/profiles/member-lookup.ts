@@ -1,4 +1,4 @@
-import { and, eq, ne, or } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { type UserRow, users } from '../db/schema';
 import { notFound } from '../http/api-error';
@@ -8,33 +8,31 @@ import { type Viewer, visibleTo } from './visibility';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** A member's uuid as a route got it, in the form stored; a malformed one is a 404. */
+export function memberUuidOf(raw: string): string {
+  if (!UUID.test(raw)) throw notFound();
+  return raw.toLowerCase();
+}
+
 /**
  * Another member the viewer may see, by uuid; anything else (unknown, malformed, deactivated,
  * blocked either way, another site) is the same 404, so nothing leaks about who exists.
  */
-export async function visibleMember(
-  ctx: AppContext,
-  viewer: Viewer,
-  uuid: string,
-  opts: { allowSelf?: boolean } = {},
-): Promise<UserRow> {
-  if (!UUID.test(uuid)) throw notFound();
-  const visible = opts.allowSelf ? or(visibleTo(viewer), eq(users.id, viewer.id)) : visibleTo(viewer);
+export async function visibleMember(ctx: AppContext, viewer: Viewer, uuid: string): Promise<UserRow> {
   const [user] = await ctx.db
     .select()
     .from(users)
-    .where(and(eq(users.uuid, uuid.toLowerCase()), visible));
+    .where(and(eq(users.uuid, memberUuidOf(uuid)), visibleTo(viewer)));
   if (!user) throw notFound();
   return user;
 }
 
 /** Any other member of the viewer's site (to block or report even one who blocked the viewer). */
 export async function siteMember(ctx: AppContext, viewer: Viewer, uuid: string): Promise<UserRow> {
-  if (!UUID.test(uuid)) throw notFound();
   const [user] = await ctx.db
     .select()
     .from(users)
-    .where(and(eq(users.uuid, uuid.toLowerCase()), eq(users.siteId, viewer.siteId), ne(users.id, viewer.id)));
+    .where(and(eq(users.uuid, memberUuidOf(uuid)), eq(users.siteId, viewer.siteId), ne(users.id, viewer.id)));
   if (!user) throw notFound();
   return user;
 }

@@ -7,7 +7,7 @@ import { pageMeta, parseListQuery } from '../http/list-query';
 import { currentMember } from '../http/member-auth';
 import { photosOf } from '../photos/photo-resource';
 import { profileCompletion, refreshProfileComplete } from './completion';
-import { memberImage, visibleMember } from './member-lookup';
+import { memberImage } from './member-lookup';
 import { browseProfiles, browseSpec } from './profile-browse';
 import { myProfile, profileCard, publicProfile, type ResourceContext } from './profile-resource';
 import {
@@ -17,8 +17,7 @@ import {
   updateProfile,
   updateProfileBody,
 } from './profile-update';
-import { relationOf } from './relations';
-import { recordVisit } from './visits';
+import { viewProfile } from './profile-view';
 
 const profilePage = z.object({
   data: z.array(profileCardSchema),
@@ -94,25 +93,19 @@ export function profileRoutes(app: ApiApp, ctx: AppContext): void {
     },
     async (request) => {
       const member = currentMember(request);
-      const target = await visibleMember(ctx, member.user, request.params.uuid, { allowSelf: true });
-      const self = target.id === member.user.id;
-      const [approved, relation] = await Promise.all([
-        photosOf(ctx.db, target.id, { approvedOnly: true }),
-        self
-          ? { liked: false, favorited: false, winked: false, blocked: false }
-          : relationOf(ctx.db, member.user.id, target.id),
-      ]);
       // Neither an impersonating operator nor a deactivated (hidden) member leaves a visit.
-      const leavesVisit = !self && !member.impersonated && !member.user.deactivatedAt;
-      if (leavesVisit && (await recordVisit(ctx.db, member.user.id, target.id))) {
+      const view = await viewProfile(ctx.db, member.user, request.params.uuid, {
+        leavesVisit: !member.impersonated && !member.user.deactivatedAt,
+      });
+      if (view.visited) {
         await ctx.notifications.memberAction(
-          target,
+          view.member,
           'PROFILE_VIEW',
           member.user,
           await memberImage(ctx, member.user),
         );
       }
-      return { data: publicProfile(target, approved, relation, await rc()) };
+      return { data: publicProfile(view.member, view.photos, view.relation, await rc()) };
     },
   );
 
