@@ -22,11 +22,6 @@ declare module 'fastify' {
      */
     changesOnlyBalance?: boolean;
     /**
-     * A GET that changes the member's row too (the visitor and received-favourite lists mark
-     * their badge seen): their cached sign-in is dropped after it, as after any write.
-     */
-    changesMember?: boolean;
-    /**
      * A POST that only reads (`/me`, a channel's authorisation: several on every page load):
      * the member's cached sign-in is kept, as after a GET.
      */
@@ -62,7 +57,7 @@ export function memberScope(ctx: AppContext, modules: readonly RouteModule[]): F
     // database's change notice arrives (other processes drop it on that notice).
     app.addHook('onResponse', async (request) => {
       const { config } = request.routeOptions;
-      if (!request.member || config.readsOnly || (request.method === 'GET' && !config.changesMember)) return;
+      if (!request.member || config.readsOnly || request.method === 'GET') return;
       if (!config.changesOnlyBalance) ctx.members.forgetMember(request.member.user.id);
     });
     app.addHook('preHandler', async (request) => {

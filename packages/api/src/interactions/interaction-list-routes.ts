@@ -1,11 +1,11 @@
 import { blockedMemberListSchema, favoriteListSchema, visitorListSchema } from '@ukd/contracts/api';
 import type { AppContext } from '../context';
 import { type ApiApp, errorResponses } from '../http/api-app';
+import { isoTime } from '../http/iso-time';
 import { type ListQuerySpec, pageMeta, parseListQuery } from '../http/list-query';
 import { currentMember } from '../http/member-auth';
-import { approvedPrimaries } from '../photos/photo-resource';
 import { profileCard, type ResourceContext } from '../profiles/profile-resource';
-import { blockedPage, favoritePage, markSeen, visitorPage } from './interaction-queries';
+import { blockedPage, favoritePage, visitorPage } from './interaction-queries';
 
 const memberListSpec: ListQuerySpec<never, never> = {
   includes: ['approved_primary'],
@@ -57,7 +57,6 @@ export function interactionListRoutes(app: ApiApp, ctx: AppContext): void {
   app.get(
     '/my-visitors',
     {
-      config: { changesMember: true },
       schema: {
         summary:
           'Members who viewed my profile, latest first; opening the first page resets new_visitors_count',
@@ -69,20 +68,16 @@ export function interactionListRoutes(app: ApiApp, ctx: AppContext): void {
       const member = currentMember(request);
       const query = parseListQuery(request.query, memberListSpec);
       const seen = member.user.visitorsSeenAt ?? new Date(0);
-      const page = await visitorPage(ctx.db, member.user, query);
-      if (query.page === 1) await markSeen(ctx.db, member.user, 'visitors');
-      const primaries = await approvedPrimaries(
-        ctx.db,
-        page.rows.map((r) => r.user.id),
-      );
+      const page = await visitorPage(ctx.db, member.user, query, query.page === 1);
+      if (page.marked) ctx.members.forgetMember(member.user.id);
       const includePrimary = query.include.includes('approved_primary');
       const context = await rc();
       return {
-        data: page.rows.map(({ user, visit }) => ({
-          profile: profileCard(user, primaries.get(user.id), context, { includePrimary }),
-          visited_at: visit.lastVisitedAt.toISOString(),
-          visits: visit.visits,
-          is_new: visit.lastVisitedAt > seen,
+        data: page.rows.map(({ user, photo, at, visits }) => ({
+          profile: profileCard(user, photo, context, { includePrimary }),
+          visited_at: isoTime(at),
+          visits,
+          is_new: at > seen,
         })),
         meta: pageMeta(page.total, query),
       };
@@ -92,7 +87,6 @@ export function interactionListRoutes(app: ApiApp, ctx: AppContext): void {
   app.get(
     '/my-favorites',
     {
-      config: { changesMember: true },
       schema: {
         summary:
           'filter[type]=mine (default): members I favourited; filter[type]=received: members who favourited me (the first page resets unread_favorites_count)',
@@ -105,19 +99,15 @@ export function interactionListRoutes(app: ApiApp, ctx: AppContext): void {
       const query = parseListQuery(request.query, favoriteListSpec);
       const received = query.filter.type === 'received';
       const seen = member.user.favoritesSeenAt ?? new Date(0);
-      const page = await favoritePage(ctx.db, member.user, received, query);
-      if (received && query.page === 1) await markSeen(ctx.db, member.user, 'favorites');
-      const primaries = await approvedPrimaries(
-        ctx.db,
-        page.rows.map((r) => r.user.id),
-      );
+      const page = await favoritePage(ctx.db, member.user, received, query, received && query.page === 1);
+      if (page.marked) ctx.members.forgetMember(member.user.id);
       const includePrimary = query.include.includes('approved_primary');
       const context = await rc();
       return {
-        data: page.rows.map(({ user, createdAt }) => ({
-          profile: profileCard(user, primaries.get(user.id), context, { includePrimary }),
-          favorited_at: createdAt.toISOString(),
-          is_new: received && createdAt > seen,
+        data: page.rows.map(({ user, photo, at }) => ({
+          profile: profileCard(user, photo, context, { includePrimary }),
+          favorited_at: isoTime(at),
+          is_new: received && at > seen,
         })),
         meta: pageMeta(page.total, query),
       };

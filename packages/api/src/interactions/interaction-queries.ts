@@ -1,9 +1,12 @@
 import type { InteractionKind } from '@ukd/contracts/api';
-import { and, count, desc, eq, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { blocks, memberInteractions, profileVisits, userNotifications } from '../db/interactions-schema';
-import { photos, type UserRow, users } from '../db/schema';
+import { param, preparedStatement } from '../db/prepared-statement';
+import { executedRows, jsonObjectOf, maybeRowFromJson } from '../db/related-rows';
+import { photos, users } from '../db/schema';
+import { type ShownPhoto, shownPhotoColumns, shownPhotoOf, shownPhotosOf } from '../photos/photo-resource';
+import { CARD_FIELDS, type CardUser } from '../profiles/profile-resource';
 import { type Viewer, visibleTo } from '../profiles/visibility';
 
 type Page = { limit: number; offset: number };
@@ -84,53 +87,144 @@ export async function blockedPage(db: Db, blockerId: number, page: Page) {
   return { rows, total: totalRow?.total ?? 0 };
 }
 
-/** Members who viewed the viewer's profile and whom the viewer can still see, latest first. */
-export async function visitorPage(db: Db, viewer: Viewer, page: Page) {
-  const where = and(eq(profileVisits.visitedId, viewer.id), visibleTo(viewer));
-  const [totalRow] = await db
-    .select({ total: count() })
-    .from(profileVisits)
-    .innerJoin(users, eq(users.id, profileVisits.visitorId))
-    .where(where);
-  const rows = await db
-    .select({ user: users, visit: profileVisits })
-    .from(profileVisits)
-    .innerJoin(users, eq(users.id, profileVisits.visitorId))
-    .where(where)
-    .orderBy(desc(profileVisits.lastVisitedAt), desc(profileVisits.visitorId))
-    .limit(page.limit)
-    .offset(page.offset);
-  return { rows, total: totalRow?.total ?? 0 };
+/** A member in one of the viewer's lists (visitors, favourites), with what the list shows of them. */
+export interface ListedMember {
+  user: CardUser;
+  /** Their `approvedPrimaries` photo, if any. */
+  photo: ShownPhoto | null;
+  /** When they last visited, or when the favourite was given. */
+  at: Date;
+  /** Visits counted (visitors only). */
+  visits: number;
 }
 
-/** Favourites the viewer gave (`mine`) or received, among members they can still see, latest first. */
-export async function favoritePage(db: Db, viewer: Viewer, received: boolean, page: Page) {
-  const fav = alias(memberInteractions, 'fav');
-  const me = received ? fav.targetId : fav.userId;
-  const them = received ? fav.userId : fav.targetId;
-  const where = and(eq(me, viewer.id), eq(fav.kind, 'favorite'), visibleTo(viewer));
-  const [totalRow] = await db
-    .select({ total: count() })
-    .from(fav)
-    .innerJoin(users, eq(users.id, them))
-    .where(where);
-  const rows = await db
-    .select({ user: users, createdAt: fav.createdAt })
-    .from(fav)
-    .innerJoin(users, eq(users.id, them))
-    .where(where)
-    .orderBy(desc(fav.createdAt), desc(them))
-    .limit(page.limit)
-    .offset(page.offset);
-  return { rows, total: totalRow?.total ?? 0 };
+export interface MemberListPage {
+  rows: ListedMember[];
+  total: number;
+  /** The viewer's badge for this list was reset (there was something new): their row changed. */
+  marked: boolean;
 }
 
-/** Resets a badge: the member has now seen their visitors (or received favourites) up to now. */
-export async function markSeen(
+type SeenColumn = 'visitors_seen_at' | 'favorites_seen_at';
+
+const viewer = param<number>('viewer');
+
+/**
+ * A page of one of the viewer's member lists, latest first, among members they can still see,
+ * with the total, each member's card and photo, and the list's badge reset when asked (`mark`)
+ * and something is new, in ONE statement: the visitor list took four round trips and wrote the
+ * member's row on every opening, which dropped their cached sign-in each time (issue 16).
+ * `listed` selects `member_id`, `at` and `visits` from rows joined to `users` (the member listed).
+ */
+function memberListStatement(name: string, listed: SQL, seenColumn: SeenColumn | null) {
+  return preparedStatement(
+    () => name,
+    () => {
+      const seen = sql.identifier(seenColumn ?? 'visitors_seen_at');
+      const seenCte = seenColumn
+        ? sql`seen as (
+            update ${users} set ${seen} = now()
+            where ${users.id} = ${viewer} and ${param<boolean>('mark')}::boolean
+              and exists (select 1 from listed where listed.at > coalesce(${users}.${seen}, '-infinity'::timestamptz))
+            returning 1),`
+        : sql``;
+      return sql`
+        with listed as (${listed} and ${visibleTo({ id: viewer, siteId: param<number>('site') })}),
+        ${seenCte}
+        totals as (select count(*)::integer as total from listed),
+        page as (select * from listed order by at desc, member_id desc
+                 limit ${param<number>('limit')} offset ${param<number>('offset')}),
+        shown as (${shownPhotosOf(sql`select member_id from page`)})
+        select totals.total, ${seenColumn ? sql`exists (select 1 from seen)` : sql`false`} as marked,
+               page.at, page.visits, ${shownPhotoColumns('sp', 'photo')},
+               (select ${jsonObjectOf(users, 'm', CARD_FIELDS)} from ${users} m where m.id = page.member_id) as member
+        from totals
+        left join page on true
+        left join shown sp on sp.user_id = page.member_id
+        order by page.at desc, page.member_id desc`;
+    },
+  );
+}
+
+type MemberListRaw = {
+  total: number;
+  marked: boolean;
+  at: string | Date | null;
+  visits: number | null;
+  member: unknown;
+  [photoColumn: `photo_${string}`]: unknown;
+};
+
+async function memberListPage(
+  statement: ReturnType<typeof memberListStatement>,
   db: Db,
-  user: Pick<UserRow, 'id'>,
-  what: 'visitors' | 'favorites',
-): Promise<void> {
-  const set = what === 'visitors' ? { visitorsSeenAt: sql`now()` } : { favoritesSeenAt: sql`now()` };
-  await db.update(users).set(set).where(eq(users.id, user.id));
+  of: Viewer,
+  page: Page,
+  mark: boolean,
+): Promise<MemberListPage> {
+  const raw = executedRows<MemberListRaw>(
+    await statement(db, null, {
+      viewer: of.id,
+      site: of.siteId,
+      mark,
+      limit: page.limit,
+      offset: page.offset,
+    }),
+  );
+  const first = raw[0];
+  const rows: ListedMember[] = [];
+  for (const r of raw) {
+    const user = maybeRowFromJson(users, r.member, CARD_FIELDS);
+    if (!user || r.at === null) continue; // the totals row of an empty page
+    rows.push({
+      user,
+      photo: shownPhotoOf(r, 'photo'),
+      at: r.at instanceof Date ? r.at : new Date(r.at),
+      visits: Number(r.visits ?? 0),
+    });
+  }
+  return { rows, total: Number(first?.total ?? 0), marked: Boolean(first?.marked) };
+}
+
+const visitorList = memberListStatement(
+  'visitors',
+  sql`select ${users.id} as member_id, v.last_visited_at as at, v.visits
+      from ${profileVisits} v join ${users} on ${users.id} = v.visitor_id
+      where v.visited_id = ${viewer}`,
+  'visitors_seen_at',
+);
+
+const favoriteLists = {
+  mine: memberListStatement(
+    'favorites given',
+    sql`select ${users.id} as member_id, f.created_at as at, null::integer as visits
+        from ${memberInteractions} f join ${users} on ${users.id} = f.target_id
+        where f.user_id = ${viewer} and f.kind = 'favorite'`,
+    null,
+  ),
+  received: memberListStatement(
+    'favorites received',
+    sql`select ${users.id} as member_id, f.created_at as at, null::integer as visits
+        from ${memberInteractions} f join ${users} on ${users.id} = f.user_id
+        where f.target_id = ${viewer} and f.kind = 'favorite'`,
+    'favorites_seen_at',
+  ),
+};
+
+/** Members who viewed the viewer's profile and whom the viewer can still see, latest first; with
+ * `markSeen`, the new-visitors badge is reset. */
+export function visitorPage(db: Db, of: Viewer, page: Page, markSeen: boolean): Promise<MemberListPage> {
+  return memberListPage(visitorList, db, of, page, markSeen);
+}
+
+/** Favourites the viewer gave (`mine`) or received, among members they can still see, latest
+ * first; with `markSeen` (received only), the new-favourites badge is reset. */
+export function favoritePage(
+  db: Db,
+  of: Viewer,
+  received: boolean,
+  page: Page,
+  markSeen: boolean,
+): Promise<MemberListPage> {
+  return memberListPage(received ? favoriteLists.received : favoriteLists.mine, db, of, page, markSeen);
 }

@@ -81,9 +81,15 @@ for (const { driver, skip } of drivers) {
       });
       expect(list.json().data[0].profile).not.toHaveProperty('email');
       expect((await me(owner)).new_visitors_count).toBe(0);
+      const seenAt = async () =>
+        (await api.context.db.select().from(users).where(eq(users.uuid, ownerUuid)))[0]?.visitorsSeenAt;
+      const seenBefore = await seenAt();
+      expect(seenBefore).toBeInstanceOf(Date);
       expect(
         (await api.call('GET', '/api/my-visitors', { token: owner.access_token })).json().data[0].is_new,
       ).toBe(false);
+      // Nothing new since: the opening wrote nothing.
+      expect(await seenAt()).toEqual(seenBefore);
       // Viewing one's own profile is no visit.
       await api.call('GET', `/api/profiles/${ownerUuid}`, { token: owner.access_token });
       expect((await me(owner)).visits_count).toBe(2);
