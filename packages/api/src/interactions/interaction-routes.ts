@@ -12,9 +12,9 @@ import { currentMember } from '../http/member-auth';
 import { body, clearableText, oneOf } from '../http/rules';
 import { fileReport, REPORT_FILED } from '../moderation/file-report';
 import type { MemberActionType } from '../notifications/notification-writer';
-import { memberImage, siteMember, visibleMember } from '../profiles/member-lookup';
+import { memberImage, siteMember } from '../profiles/member-lookup';
 import { relationOf } from '../profiles/relations';
-import { addInteraction, block, photoOf, removeInteraction, unblock } from './interaction-queries';
+import { block, changeInteraction, photoOf, unblock } from './interaction-queries';
 
 const NOTIFY: Record<InteractionKind, MemberActionType> = {
   like: 'USER_LIKE',
@@ -52,16 +52,16 @@ export function interactionRoutes(app: ApiApp, ctx: AppContext): void {
       },
       async (request) => {
         const member = currentMember(request);
-        const target = await visibleMember(ctx, member.user, request.params.uuid);
-        if (await addInteraction(ctx.db, member.user.id, target.id, kind)) {
+        const change = await changeInteraction(ctx.db, member.user, request.params.uuid, kind, 'put');
+        if (change.notify) {
           await ctx.notifications.memberAction(
-            target,
+            change.notify,
             NOTIFY[kind],
             member.user,
             await memberImage(ctx, member.user),
           );
         }
-        return { data: await relationOf(ctx.db, member.user.id, target.id) };
+        return { data: change.relation };
       },
     );
     app.delete(
@@ -69,9 +69,9 @@ export function interactionRoutes(app: ApiApp, ctx: AppContext): void {
       { schema: { ...relationRoute, summary: `Clear ${kind} on another member (idempotent)` } },
       async (request) => {
         const member = currentMember(request);
-        const target = await visibleMember(ctx, member.user, request.params.uuid);
-        await removeInteraction(ctx.db, member.user.id, target.id, kind);
-        return { data: await relationOf(ctx.db, member.user.id, target.id) };
+        return {
+          data: (await changeInteraction(ctx.db, member.user, request.params.uuid, kind, 'delete')).relation,
+        };
       },
     );
   }

@@ -110,6 +110,28 @@ for (const { driver, skip } of drivers) {
       expect((await notificationsOf(ownerUuid)).map((n) => n.data.action_type)).toEqual(['PROFILE_VIEW']);
     });
 
+    it('a like sent from several tabs at once is one like and one notification', async () => {
+      const target = await registerMember(api);
+      const fan = await registerMember(api);
+      const targetUuid = await uuidOf(target);
+      const likes = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          api.call('PUT', `/api/profiles/${targetUuid}/like`, { token: fan.access_token }),
+        ),
+      );
+      for (const like of likes) {
+        expect(like.statusCode).toBe(200);
+        expect(like.json().data).toEqual({ liked: true, favorited: false, winked: false, blocked: false });
+      }
+      expect((await notificationsOf(targetUuid)).map((n) => n.data.action_type)).toEqual(['USER_LIKE']);
+      const cleared = await Promise.all(
+        Array.from({ length: 3 }, () =>
+          api.call('DELETE', `/api/profiles/${targetUuid}/like`, { token: fan.access_token }),
+        ),
+      );
+      expect(cleared.map((c) => c.json().data.liked)).toEqual([false, false, false]);
+    });
+
     it('likes, favourites and winks are idempotent toggles with counts and one notification each', async () => {
       const target = await registerMember(api);
       const fan = await registerMember(api);
