@@ -130,25 +130,55 @@ export async function hideForMember(db: Db, row: ConversationRow, viewerId: numb
   });
 }
 
-/** Marks the messages the viewer received as read, up to an id (all when none): the ones it changed. */
+/** What marking a conversation's messages read changed. */
+export interface MessagesRead {
+  /** The conversation's uuid, as stored. */
+  uuid: string;
+  /** Messages marked read now, the highest of their ids and when. */
+  updated: number;
+  upToId: number | null;
+  readAt: Date | null;
+}
+
+/**
+ * Marks the messages the viewer received in their conversation `uuid` (a 404 unless theirs and
+ * unblocked, `participantOf`) as read, up to an id (all when none), in ONE statement with the
+ * participant check: it was two, the update built by drizzle on every request.
+ */
+const readStatement = preparedStatement(
+  (upTo: boolean) => String(upTo),
+  (upTo: boolean) => sql`
+    with c as (select ${conversations.id}, ${conversations.uuid} from ${conversations} where ${participantOf(viewer)}),
+    marked as (
+      update ${messages} m set read_at = now() from c
+      where m.conversation_id = c.id and m.to_id = ${viewer} and m.read_at is null
+        ${upTo ? sql`and m.id <= ${param<number>('up_to')}::bigint` : sql``}
+      returning m.id, m.read_at)
+    select c.uuid, (select count(*) from marked)::integer as updated,
+           (select max(id) from marked) as up_to_id, (select min(read_at) from marked) as read_at
+    from c`,
+);
+
 export async function markRead(
   db: Db,
-  row: ConversationRow,
   viewerId: number,
+  uuid: string,
   upTo: number | undefined,
-): Promise<{ id: number; readAt: Date | null }[]> {
-  return db
-    .update(messages)
-    .set({ readAt: sql`now()` })
-    .where(
-      and(
-        eq(messages.conversationId, row.id),
-        eq(messages.toId, viewerId),
-        isNull(messages.readAt),
-        upTo === undefined ? undefined : lte(messages.id, upTo),
-      ),
-    )
-    .returning({ id: messages.id, readAt: messages.readAt });
+): Promise<MessagesRead> {
+  const [row] = executedRows<{ uuid: string; updated: number; up_to_id: unknown; read_at: unknown }>(
+    await readStatement(db, upTo !== undefined, {
+      viewer: viewerId,
+      uuid: conversationUuidOf(uuid),
+      up_to: upTo ?? 0,
+    }),
+  );
+  if (!row) throw notFound();
+  return {
+    uuid: row.uuid,
+    updated: Number(row.updated),
+    upToId: row.up_to_id === null ? null : Number(row.up_to_id),
+    readAt: row.read_at === null ? null : new Date(row.read_at as string | Date),
+  };
 }
 
 /** Which end of a conversation a page of its messages is read from. */

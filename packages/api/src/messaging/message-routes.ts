@@ -13,12 +13,13 @@ import { isVip } from '../billing/vip';
 import type { AppContext } from '../context';
 import { type ApiApp, errorResponses } from '../http/api-app';
 import { addError, type FieldErrors, validationFailed } from '../http/api-error';
+import { isoTime } from '../http/iso-time';
 import { type ListQuerySpec, parseListQuery } from '../http/list-query';
 import { currentMember } from '../http/member-auth';
 import { body, messages } from '../http/rules';
 import { requestSocketId } from '../realtime/realtime-services';
 import { markRead, messagePage } from './conversation-queries';
-import { conversationUuidOf, participantConversation, unreadMessagesCount } from './conversations';
+import { conversationUuidOf, unreadMessagesCount } from './conversations';
 import { MessagePriceList } from './message-prices';
 import { messageResource } from './message-resource';
 import { readSendInput } from './send-input';
@@ -167,25 +168,24 @@ export function messageRoutes(app: ApiApp, ctx: AppContext): void {
     },
     async (request) => {
       const member = currentMember(request);
-      const row = await participantConversation(ctx.db, member.user.id, request.params.uuid);
-      const updated = await markRead(ctx.db, row, member.user.id, request.body.up_to_id);
-      const readAt = (updated[0]?.readAt ?? new Date()).toISOString();
-      if (updated.length) {
+      const read = await markRead(ctx.db, member.user.id, request.params.uuid, request.body.up_to_id);
+      const readAt = isoTime(read.readAt ?? new Date());
+      if (read.upToId !== null) {
         const event = {
-          conversation_uuid: row.uuid,
+          conversation_uuid: read.uuid,
           reader_id: member.user.id,
-          up_to_id: Math.max(...updated.map((m) => m.id)),
+          up_to_id: read.upToId,
           read_at: readAt,
         };
         const events = ctx.realtime.events;
         events.inBackground(
-          () => events.messageRead(row.uuid, event, { socketId: requestSocketId(request) }),
-          `messages read ${row.uuid}`,
+          () => events.messageRead(read.uuid, event, { socketId: requestSocketId(request) }),
+          `messages read ${read.uuid}`,
         );
       }
       return {
         data: {
-          updated: updated.length,
+          updated: read.updated,
           read_at: readAt,
           unread_messages_count: await unreadMessagesCount(ctx.db, member.user.id),
         },
