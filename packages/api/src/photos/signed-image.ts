@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context';
+import type { Db } from '../db/database';
+import { param, preparedPer } from '../db/prepared-statement';
 import { photos, users } from '../db/schema';
 import type { ApiApp } from '../http/api-app';
 import { notFound } from '../http/api-error';
@@ -33,17 +35,23 @@ function sendImage(reply: FastifyReply, bytes: Buffer, cacheControl: string) {
     .send(bytes);
 }
 
+/** A stored photo's moderation and its owner's deactivation: every photo a page shows asks it. */
+const photoStatusQuery = preparedPer((db: Db) =>
+  db
+    .select({ status: photos.status, deactivatedAt: users.deactivatedAt })
+    .from(photos)
+    .innerJoin(users, eq(users.id, photos.userId))
+    .where(eq(photos.file, param<string>('file')))
+    .prepare('photo_status'),
+);
+
 /** `/photos/:file` (member photos) and `/message-images/:file` (images sent in a conversation). */
 export function signedImageRoutes(app: ApiApp, ctx: AppContext): void {
   app.get('/photos/:file', imageRoute, async (request, reply) => {
     const name = request.params.file;
     const match = PHOTO_FILE.exec(name);
     if (!match) throw notFound();
-    const [row] = await ctx.db
-      .select({ status: photos.status, deactivatedAt: users.deactivatedAt })
-      .from(photos)
-      .innerJoin(users, eq(users.id, photos.userId))
-      .where(eq(photos.file, `${match[1]}.jpg`));
+    const [row] = await photoStatusQuery(ctx.db).execute({ file: `${match[1]}.jpg` });
     if (!row) throw notFound();
     const isPublic = row.status === 'approved' && row.deactivatedAt === null;
     const signed = ctx.photoUrls.verify(name, request.query.expires, request.query.signature);
