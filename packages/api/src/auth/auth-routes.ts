@@ -19,7 +19,7 @@ import { tooManyRequests } from '../http/rate-limiter';
 import { accepted, body, email, messages, oneOf, text } from '../http/rules';
 import { sendConfirmationMail } from '../mail/account-mails';
 import { memberCounters } from '../members/member-counters';
-import { approvedPrimaries } from '../photos/photo-resource';
+import { shownPhotoOfMember } from '../photos/photo-resource';
 import { closeSessionSockets } from '../realtime/session-sockets';
 import { userResource } from '../user-resource';
 import { LoginThrottle } from './login-throttle';
@@ -251,12 +251,11 @@ export function memberAuthRoutes(app: ApiApp, ctx: AppContext): void {
     },
     async (request) => {
       const member = currentMember(request);
-      const [settings, counters, primaries] = await Promise.all([
+      const [settings, counters, primary] = await Promise.all([
         ctx.sites.settings(request.site.id),
         memberCounters(ctx.db, member.user.id),
-        approvedPrimaries(ctx.db, [member.user.id]),
+        shownPhotoOfMember(ctx.db, member.user.id),
       ]);
-      const primary = primaries.get(member.user.id);
       return {
         data: userResource(member.user, {
           apiUrl: ctx.options.apiUrl,

@@ -130,7 +130,7 @@ export async function blockedPage(db: Db, blockerId: number, page: Page) {
 /** A member in one of the viewer's lists (visitors, favourites), with what the list shows of them. */
 export interface ListedMember {
   user: CardUser;
-  /** Their `approvedPrimaries` photo, if any. */
+  /** Their `shownPhotoOfMember` photo, if any. */
   photo: ShownPhoto | null;
   /** When they last visited, or when the favourite was given. */
   at: Date;

@@ -14,7 +14,7 @@ export interface LoadedConversation {
   row: ConversationRow;
   initiator: CardUser;
   recipient: CardUser;
-  /** Each member's approved primary photo (`approvedPrimaries`' rule), if any. */
+  /** Each member's approved primary photo (`shownPhotoOfMember`' rule), if any. */
   initiatorPhoto: ShownPhoto | null;
   recipientPhoto: ShownPhoto | null;
   lastMessage: MessageRow | null;

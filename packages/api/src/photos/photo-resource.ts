@@ -1,7 +1,8 @@
 import type { Photo } from '@ukd/contracts/api';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { maybeRowFromColumns, prefixedColumns } from '../db/related-rows';
+import { param, preparedStatement } from '../db/prepared-statement';
+import { executedRows, maybeRowFromColumns, prefixedColumns } from '../db/related-rows';
 import { type PhotoRow, photos } from '../db/schema';
 import { isoTime } from '../http/iso-time';
 import { thumbnailName } from './photo-store';
@@ -31,23 +32,17 @@ export function photoResource(row: ShownPhoto, urls: PhotoUrls): Photo {
 export const PHOTO_ORDER = [desc(photos.isPrimary), asc(photos.createdAt)] as const;
 
 /**
- * The photo others see for each member: the primary photo when approved, otherwise their first
- * approved photo (a new primary waiting for moderation does not blank the profile).
+ * The photo others see of a member (`shownPhotosOf`' rule: the primary photo when approved,
+ * otherwise their first approved photo, so a new primary waiting for moderation does not blank
+ * the profile), or null. Read with every `/me` and every notification a member's action sends.
  */
-export async function approvedPrimaries(db: Db, userIds: number[]): Promise<Map<number, PhotoRow>> {
-  const out = new Map<number, PhotoRow>();
-  if (userIds.length === 0) return out;
-  const rows = await db
-    .select()
-    .from(photos)
-    .where(and(inArray(photos.userId, userIds), eq(photos.status, 'approved')))
-    .orderBy(asc(photos.userId), ...PHOTO_ORDER);
-  for (const row of rows) if (!out.has(row.userId)) out.set(row.userId, row);
-  return out;
+export async function shownPhotoOfMember(db: Db, userId: number): Promise<ShownPhoto | null> {
+  const [row] = executedRows<object>(await shownPhotoStatement(db, null, { member: userId }));
+  return row ? shownPhotoOf(row, 'photo') : null;
 }
 
 /**
- * `approvedPrimaries`' photo of each member whose id `userIds` (a subquery) gives, as rows of
+ * The photo others see of each member (`shownPhotoOfMember`' rule) whose id `userIds` (a subquery) gives, as rows of
  * `user_id` and the `ShownPhoto` columns, for reads that load a page of members and their photos
  * in one statement: join it on `user_id` and read a row's columns with `shownPhotoColumns` and
  * `shownPhotoOf`. One pass over the page's members' photos: a subquery per member sorted that
@@ -68,6 +63,12 @@ export const shownPhotoColumns = (alias: string, prefix: string) =>
 /** The photo `shownPhotoColumns(…, prefix)` put in `row`, or null when the member has none. */
 export const shownPhotoOf = (row: object, prefix: string): ShownPhoto | null =>
   maybeRowFromColumns(photos, row, prefix, SHOWN_KEYS);
+
+const shownPhotoStatement = preparedStatement(
+  () => 'shown photo',
+  () =>
+    sql`select ${shownPhotoColumns('sp', 'photo')} from (${shownPhotosOf(sql`${param<number>('member')}::integer`)}) sp`,
+);
 
 export async function photosOf(db: Db, userId: number, opts: { approvedOnly: boolean }): Promise<PhotoRow[]> {
   return db

@@ -2,7 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { type UserRow, users } from '../db/schema';
 import { notFound } from '../http/api-error';
-import { approvedPrimaries } from '../photos/photo-resource';
+import { shownPhotoOfMember } from '../photos/photo-resource';
 import { primaryPhotoUrls } from './profile-resource';
 import { type Viewer, visibleTo } from './visibility';
 
@@ -39,6 +39,6 @@ export async function siteMember(ctx: AppContext, viewer: Viewer, uuid: string):
 
 /** The picture that stands for a member in notifications (approved primary photo or avatar). */
 export async function memberImage(ctx: AppContext, user: UserRow): Promise<string> {
-  const primary = (await approvedPrimaries(ctx.db, [user.id])).get(user.id);
+  const primary = await shownPhotoOfMember(ctx.db, user.id);
   return primaryPhotoUrls(user, primary, { apiUrl: ctx.options.apiUrl, urls: ctx.photoUrls }).url;
 }
