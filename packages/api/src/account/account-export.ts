@@ -45,7 +45,7 @@ export async function accountExport(ctx: AppContext, user: UserRow): Promise<Acc
     reported,
     notes,
   ] = await Promise.all([
-    photosOf(db, user.id, { approvedOnly: false }),
+    photosOf(db, user.id),
     db.select().from(sessions).where(eq(sessions.userId, user.id)).orderBy(asc(sessions.createdAt)),
     db
       .select({ uuid: users.uuid, username: users.username, createdAt: profileVisits.lastVisitedAt })

@@ -1,7 +1,7 @@
 import type { Photo } from '@ukd/contracts/api';
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
-import { param, preparedStatement } from '../db/prepared-statement';
+import { param, preparedPer, preparedStatement } from '../db/prepared-statement';
 import { executedRows, maybeRowFromColumns, prefixedColumns } from '../db/related-rows';
 import { type PhotoRow, photos } from '../db/schema';
 import { isoTime } from '../http/iso-time';
@@ -70,10 +70,17 @@ const shownPhotoStatement = preparedStatement(
     sql`select ${shownPhotoColumns('sp', 'photo')} from (${shownPhotosOf(sql`${param<number>('member')}::integer`)}) sp`,
 );
 
-export async function photosOf(db: Db, userId: number, opts: { approvedOnly: boolean }): Promise<PhotoRow[]> {
-  return db
+const photosQuery = preparedPer((db: Db) =>
+  db
     .select()
     .from(photos)
-    .where(and(eq(photos.userId, userId), opts.approvedOnly ? eq(photos.status, 'approved') : undefined))
-    .orderBy(...PHOTO_ORDER);
+    .where(eq(photos.userId, param<number>('member')))
+    .orderBy(...PHOTO_ORDER)
+    .prepare('member_photos'),
+);
+
+/** Every photo of a member, whatever its moderation, in the order they are shown: for the member
+ * themself (their profile, their photos, their data export). */
+export function photosOf(db: Db, userId: number): Promise<PhotoRow[]> {
+  return photosQuery(db).execute({ member: userId });
 }

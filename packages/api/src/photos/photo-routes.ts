@@ -63,7 +63,7 @@ export function photoRoutes(app: ApiApp, ctx: AppContext): void {
     },
     async (request) => {
       const member = currentMember(request);
-      const rows = await photosOf(ctx.db, member.user.id, { approvedOnly: false });
+      const rows = await photosOf(ctx.db, member.user.id);
       return { data: rows.map((r) => photoResource(r, ctx.photoUrls)) };
     },
   );

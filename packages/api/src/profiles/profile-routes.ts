@@ -43,8 +43,7 @@ export function profileRoutes(app: ApiApp, ctx: AppContext): void {
   });
 
   async function ownProfile(userId: number) {
-    const user = await storedMember(ctx.db, userId);
-    const all = await photosOf(ctx.db, user.id, { approvedOnly: false });
+    const [user, all] = await Promise.all([storedMember(ctx.db, userId), photosOf(ctx.db, userId)]);
     const completion = profileCompletion(user, all.filter((p) => p.status !== 'rejected').length);
     return { data: myProfile(user, all, completion, await rc()) };
   }

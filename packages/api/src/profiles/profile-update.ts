@@ -11,6 +11,7 @@ import { customMessages } from '@ukd/validation/messages';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../db/database';
+import { param, preparedPer } from '../db/prepared-statement';
 import { type UserRow, users } from '../db/schema';
 import { fieldError } from '../http/api-error';
 import {
@@ -116,8 +117,16 @@ export async function updateProfile(db: Db, user: UserRow, input: ProfileUpdate)
 }
 
 /** The member's row as stored now (after an update), for answering with the own profile. */
+const storedMemberQuery = preparedPer((db: Db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, param<number>('member')))
+    .prepare('stored_member'),
+);
+
 export async function storedMember(db: Db, userId: number): Promise<UserRow> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  const [user] = await storedMemberQuery(db).execute({ member: userId });
   if (!user) throw new Error('member vanished');
   return user;
 }
