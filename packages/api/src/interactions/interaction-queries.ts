@@ -3,7 +3,7 @@ import { and, count, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { blocks, memberInteractions, profileVisits, userNotifications } from '../db/interactions-schema';
 import { param, preparedStatement } from '../db/prepared-statement';
-import { executedRows, jsonObjectOf, maybeRowFromJson, rowFromJson } from '../db/related-rows';
+import { executedRows, jsonObjectOf, maybeRowFromJson } from '../db/related-rows';
 import { photos, type UserRow, users } from '../db/schema';
 import { notFound } from '../http/api-error';
 import { type ShownPhoto, shownPhotoColumns, shownPhotoOf, shownPhotosOf } from '../photos/photo-resource';
@@ -73,13 +73,9 @@ export async function changeInteraction(
   if (!row) throw notFound();
   const kinds = (row.kinds ?? []).filter((k) => k !== kind);
   if (change === 'put') kinds.push(kind);
-  const member = typeof row.member === 'string' ? JSON.parse(row.member) : row.member;
   return {
     relation: relationFrom({ kinds, blocked: row.blocked }),
-    notify:
-      change === 'put' && row.changed && member
-        ? rowFromJson(users, member as Record<string, unknown>)
-        : null,
+    notify: change === 'put' && row.changed ? maybeRowFromJson(users, row.member) : null,
   };
 }
 

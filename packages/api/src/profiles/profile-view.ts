@@ -2,7 +2,7 @@ import type { ProfileRelation } from '@ukd/contracts/api';
 import { eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { param, preparedStatement } from '../db/prepared-statement';
-import { executedRows, rowFromJson } from '../db/related-rows';
+import { executedRows, maybeRowFromJson, rowFromJson } from '../db/related-rows';
 import { type PhotoRow, photos, type UserRow, users } from '../db/schema';
 import { notFound } from '../http/api-error';
 import { memberUuidOf } from './member-lookup';
@@ -65,14 +65,17 @@ export async function viewProfile(
       leaves_visit: opts.leavesVisit,
     }),
   );
-  if (!row) throw notFound();
+  const member = row ? maybeRowFromJson(users, row.member) : null;
+  if (!row || !member) throw notFound();
+  // A driver may hand a json column over as its text.
+  const shown = (typeof row.photos === 'string' ? JSON.parse(row.photos) : row.photos) as Record<
+    string,
+    unknown
+  >[];
   return {
-    member: rowFromJson(users, asJson(row.member) as Record<string, unknown>),
-    photos: (asJson(row.photos) as Record<string, unknown>[]).map((photo) => rowFromJson(photos, photo)),
+    member,
+    photos: shown.map((photo) => rowFromJson(photos, photo)),
     relation: relationFrom(row),
     visited: row.visited,
   };
 }
-
-/** A JSON column as the driver hands it over: parsed already, or its text. */
-const asJson = (json: unknown): unknown => (typeof json === 'string' ? JSON.parse(json) : json);
