@@ -6,7 +6,7 @@ import { executedRows, maybeRowFromColumns } from '../db/related-rows';
 import { users } from '../db/schema';
 import { notFound } from '../http/api-error';
 import type { CardUser } from '../profiles/profile-resource';
-import { blockedEitherWay } from '../profiles/visibility';
+import { blockedEitherWay, type Viewer, visibleTo } from '../profiles/visibility';
 import { type ConversationPage, conversationPageStatement } from './conversation-page';
 import { conversationUuidOf, isInitiator, listedAs, participantOf, viewerSide } from './conversations';
 
@@ -68,28 +68,48 @@ export function listConversations(
   return listPage(db, shape, viewer, { username, ...page });
 }
 
-/** The one conversation of a pair, created by the viewer when there is none yet. */
+/**
+ * The conversation between the viewer and the member named by uuid, started when there is none,
+ * with the check that the viewer may see that member (`visibleTo`), in ONE statement: it was three
+ * queries drizzle built per request. Two members starting it at once both get the one row (the
+ * pair is unique): the one whose insert lost finds the other's row, which a statement's snapshot
+ * may not show yet, so the statement is asked again.
+ */
+const startStatement = preparedStatement(
+  () => 'start',
+  () => sql`
+    with pair as (
+      select ${users.id} as other, least(${viewer}::integer, ${users.id}) as low, greatest(${viewer}::integer, ${users.id}) as high
+      from ${users}
+      where ${users.uuid} = ${param<string>('uuid')} and ${visibleTo({ id: viewer, siteId: param<number>('site') })}
+    ),
+    created as (
+      insert into ${conversations} (initiator_id, recipient_id, pair_low, pair_high)
+      select ${viewer}::integer, pair.other, pair.low, pair.high from pair
+      on conflict (pair_low, pair_high) do nothing
+      returning id
+    )
+    select (select id from created) as created_id,
+           (select c.id from ${conversations} c where c.pair_low = pair.low and c.pair_high = pair.high) as existing_id
+    from pair`,
+);
+
+/** The id of the conversation with the member `uuid` names (null: not a member the viewer may
+ * see), and whether it was started now. */
 export async function findOrStartConversation(
   db: Db,
-  initiatorId: number,
-  recipientId: number,
-): Promise<{ row: ConversationRow; created: boolean }> {
-  const [low, high] = initiatorId < recipientId ? [initiatorId, recipientId] : [recipientId, initiatorId];
-  const inserted = await db
-    .insert(conversations)
-    .values({ initiatorId, recipientId, pairLow: low, pairHigh: high })
-    .onConflictDoNothing({ target: [conversations.pairLow, conversations.pairHigh] })
-    .returning();
-  const row =
-    inserted[0] ??
-    (
-      await db
-        .select()
-        .from(conversations)
-        .where(and(eq(conversations.pairLow, low), eq(conversations.pairHigh, high)))
-    )[0];
-  if (!row) throw new Error('conversation missing after insert');
-  return { row, created: inserted[0] !== undefined };
+  of: Viewer,
+  uuid: string,
+): Promise<{ id: number; created: boolean } | null> {
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const [row] = executedRows<{ created_id: number | null; existing_id: number | null }>(
+      await startStatement(db, null, { viewer: of.id, site: of.siteId, uuid: uuid.toLowerCase() }),
+    );
+    if (!row) return null;
+    if (row.created_id !== null) return { id: Number(row.created_id), created: true };
+    if (row.existing_id !== null) return { id: Number(row.existing_id), created: false };
+  }
+  throw new Error('conversation missing after insert');
 }
 
 /** Stars or unstars a conversation for the viewer only; answers the row as it is now. */

@@ -9,13 +9,12 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../context';
-import type { ConversationRow } from '../db/messaging-schema';
 import { type ApiApp, errorResponses } from '../http/api-app';
 import { fieldError } from '../http/api-error';
 import { type ListQuerySpec, pageMeta, parseListQuery } from '../http/list-query';
 import { currentMember } from '../http/member-auth';
 import { body, messages as ruleMessages, text } from '../http/rules';
-import { visibleMember } from '../profiles/member-lookup';
+import { isMemberUuid } from '../profiles/member-lookup';
 import { loadConversation } from './conversation-page';
 import { findOrStartConversation, hideForMember, listConversations, setStar } from './conversation-queries';
 import { conversationResource } from './conversation-resource';
@@ -69,13 +68,13 @@ const includesOf = (include: string[]) => ({
 
 /** The member's conversation list and each conversation's star and delete-for-me (member scope). */
 export function conversationRoutes(app: ApiApp, ctx: AppContext): void {
-  async function one(request: FastifyRequest, row: ConversationRow, include: string[] | null) {
+  async function one(request: FastifyRequest, conversationId: number, include: string[] | null) {
     const member = currentMember(request);
     const includes = include
       ? includesOf(include)
       : { initiatorPhoto: true, recipientPhoto: true, lastMessage: true };
     const [loaded, online] = await Promise.all([
-      loadConversation(ctx.db, member.user, row.id),
+      loadConversation(ctx.db, member.user, conversationId),
       ctx.realtime.online.members(),
     ]);
     return { data: conversationResource(ctx, member.user, loaded, includes, online) };
@@ -131,12 +130,10 @@ export function conversationRoutes(app: ApiApp, ctx: AppContext): void {
     },
     async (request, reply) => {
       const member = currentMember(request);
-      const viewer = { id: member.user.id, siteId: member.user.siteId };
-      const other = await visibleMember(ctx, viewer, request.body.recipient_uuid).catch(() => {
-        throw fieldError('recipient_uuid', ruleMessages.invalid('recipient_uuid'));
-      });
-      const { row, created } = await findOrStartConversation(ctx.db, member.user.id, other.id);
-      return reply.code(created ? 201 : 200).send(await one(request, row, null));
+      const uuid = request.body.recipient_uuid;
+      const started = isMemberUuid(uuid) ? await findOrStartConversation(ctx.db, member.user, uuid) : null;
+      if (!started) throw fieldError('recipient_uuid', ruleMessages.invalid('recipient_uuid'));
+      return reply.code(started.created ? 201 : 200).send(await one(request, started.id, null));
     },
   );
 
@@ -154,7 +151,7 @@ export function conversationRoutes(app: ApiApp, ctx: AppContext): void {
       const raw = (request.query ?? {}) as Record<string, unknown>;
       const parsed = parseListQuery(raw, { includes: listSpec.includes, defaultLimit: 1, maxLimit: 1 });
       const include = raw.include === undefined ? null : parsed.include;
-      return one(request, row, include);
+      return one(request, row.id, include);
     },
   );
 
@@ -164,7 +161,7 @@ export function conversationRoutes(app: ApiApp, ctx: AppContext): void {
     async (request) => {
       const member = currentMember(request);
       const row = await participantConversation(ctx.db, member.user.id, request.params.uuid);
-      return one(request, await setStar(ctx.db, row, member.user.id, true), null);
+      return one(request, (await setStar(ctx.db, row, member.user.id, true)).id, null);
     },
   );
 
@@ -174,7 +171,7 @@ export function conversationRoutes(app: ApiApp, ctx: AppContext): void {
     async (request) => {
       const member = currentMember(request);
       const row = await participantConversation(ctx.db, member.user.id, request.params.uuid);
-      return one(request, await setStar(ctx.db, row, member.user.id, false), null);
+      return one(request, (await setStar(ctx.db, row, member.user.id, false)).id, null);
     },
   );
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Conversation, Message, UserNotification } from '@ukd/contracts/api';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditLedger, messages } from '../db/messaging-schema';
+import { conversations, creditLedger, messages } from '../db/messaging-schema';
 import { users } from '../db/schema';
 import type { Broadcaster } from '../realtime/broadcaster';
 import { drivers, memberWithCredits, type registerMember, startTestApi, type TestApi } from '../test/harness';
@@ -153,6 +153,36 @@ for (const { driver, skip } of drivers) {
       );
     const ledgerEntries = (userId: number) =>
       api.context.db.select().from(creditLedger).where(eq(creditLedger.userId, userId));
+
+    it('two members starting their conversation at once, from both sides and twice each, get one', async () => {
+      const alice = await member(10);
+      const bob = await member(10);
+      const starts = await Promise.all([
+        api.call('POST', '/api/user-conversations', {
+          token: alice.access_token,
+          body: { recipient_uuid: bob.uuid },
+        }),
+        api.call('POST', '/api/user-conversations', {
+          token: bob.access_token,
+          body: { recipient_uuid: alice.uuid },
+        }),
+        api.call('POST', '/api/user-conversations', {
+          token: alice.access_token,
+          body: { recipient_uuid: bob.uuid.toUpperCase() },
+        }),
+        api.call('POST', '/api/user-conversations', {
+          token: bob.access_token,
+          body: { recipient_uuid: alice.uuid },
+        }),
+      ]);
+      expect(starts.map((s) => s.statusCode).sort()).toEqual([200, 200, 200, 201]);
+      expect(new Set(starts.map((s) => s.json().data.uuid)).size).toBe(1);
+      const rows = await api.context.db
+        .select()
+        .from(conversations)
+        .where(or(eq(conversations.initiatorId, alice.id), eq(conversations.recipientId, alice.id)));
+      expect(rows).toHaveLength(1);
+    });
 
     it('starts a conversation once, sends text and winks, debits the documented prices, catches up by id', async () => {
       const alice = await member(10);

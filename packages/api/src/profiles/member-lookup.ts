@@ -4,27 +4,17 @@ import { type UserRow, users } from '../db/schema';
 import { notFound } from '../http/api-error';
 import { shownPhotoOfMember } from '../photos/photo-resource';
 import { primaryPhotoUrls } from './profile-resource';
-import { type Viewer, visibleTo } from './visibility';
+import type { Viewer } from './visibility';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Whether a route's value is a member's uuid in form (any case). */
+export const isMemberUuid = (raw: string): boolean => UUID.test(raw);
+
 /** A member's uuid as a route got it, in the form stored; a malformed one is a 404. */
 export function memberUuidOf(raw: string): string {
-  if (!UUID.test(raw)) throw notFound();
+  if (!isMemberUuid(raw)) throw notFound();
   return raw.toLowerCase();
-}
-
-/**
- * Another member the viewer may see, by uuid; anything else (unknown, malformed, deactivated,
- * blocked either way, another site) is the same 404, so nothing leaks about who exists.
- */
-export async function visibleMember(ctx: AppContext, viewer: Viewer, uuid: string): Promise<UserRow> {
-  const [user] = await ctx.db
-    .select()
-    .from(users)
-    .where(and(eq(users.uuid, memberUuidOf(uuid)), visibleTo(viewer)));
-  if (!user) throw notFound();
-  return user;
 }
 
 /** Any other member of the viewer's site (to block or report even one who blocked the viewer). */
