@@ -113,6 +113,14 @@ describe('responseEncoder', () => {
     expect(encode(leaky)).not.toMatch(/internal|secret/);
     const schema = z.object({ a: z.string().optional(), b: z.number() });
     expect(responseEncoder(schema)({ a: undefined, b: 1 })).toBe('{"b":1}');
+    // A field read through a prototype, beside one beyond the contract: written as the contract says.
+    class WithGetter {
+      secret = 'x';
+      get b() {
+        return 2;
+      }
+    }
+    expect(responseEncoder(schema)(new WithGetter())).toBe('{"b":2}');
     expect(() => encode({ ...page, data: [message(1), { ...message(2), price: '1' }] })).toThrow(
       /\.data\[1\]\.price: expected number/,
     );

@@ -196,6 +196,9 @@ function objectEncoder(shape: Record<string, ZodType>): Compiled {
   const check: Checker | null = checks
     ? (value) => {
         const record = asObject(value);
+        // V8 writes own fields only: a field read through a prototype (a class's getter) would
+        // be counted here and left out there.
+        if (Object.getPrototypeOf(record) !== Object.prototype) return false;
         let present = 0;
         for (const field of fields) {
           const v = record[field.key];
