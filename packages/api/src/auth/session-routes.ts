@@ -5,6 +5,7 @@ import { type ApiApp, errorResponses } from '../http/api-app';
 import { notFound } from '../http/api-error';
 import { type ListQuerySpec, pageMeta, parseListQuery, pickFields } from '../http/list-query';
 import { currentMember } from '../http/member-auth';
+import { UUID } from '../http/uuid';
 import { closeMemberSockets, closeSessionSockets } from '../realtime/session-sockets';
 import { endSession, liveSessionPage, type SessionSort } from './session-queries';
 
@@ -27,8 +28,6 @@ const sessionPage = z.object({
   data: z.array(sessionSchema.partial().required({ id: true })),
   meta: pageMetaSchema,
 });
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function sessionRoutes(app: ApiApp, ctx: AppContext): void {
   app.get(

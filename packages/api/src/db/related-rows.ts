@@ -128,6 +128,19 @@ export function maybeRowFromJson<T extends Table, K extends Key<T> = Key<T>>(
     : null;
 }
 
+/** `rowFromJson` for each row of a JSON array column (`json_agg`), which a driver may hand over
+ * as its text; none when it holds none. */
+export function rowsFromJson<T extends Table, K extends Key<T> = Key<T>>(
+  table: T,
+  json: unknown,
+  keys?: readonly K[],
+): Pick<Row<T>, K>[] {
+  const value = typeof json === 'string' ? (JSON.parse(json) as unknown) : json;
+  return Array.isArray(value)
+    ? value.map((row) => rowFromJson(table, row as Record<string, unknown>, keys))
+    : [];
+}
+
 /** Rows of `db.execute`: node-postgres answers `{ rows }`, some drivers the array itself. */
 export function executedRows<R>(result: unknown): R[] {
   return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as R[];

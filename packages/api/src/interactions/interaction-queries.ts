@@ -6,8 +6,8 @@ import { param, preparedStatement } from '../db/prepared-statement';
 import { executedRows, jsonObjectOf, maybeRowFromJson } from '../db/related-rows';
 import { photos, type UserRow, users } from '../db/schema';
 import { notFound } from '../http/api-error';
+import { storedUuidOf } from '../http/uuid';
 import { type ShownPhoto, shownPhotoColumns, shownPhotoOf, shownPhotosOf } from '../photos/photo-resource';
-import { memberUuidOf } from '../profiles/member-lookup';
 import { CARD_FIELDS, type CardUser } from '../profiles/profile-resource';
 import { type RelationRow, relationColumns, relationFrom } from '../profiles/relations';
 import { type Viewer, visibleTo } from '../profiles/visibility';
@@ -68,7 +68,7 @@ export async function changeInteraction(
   change: 'put' | 'delete',
 ): Promise<InteractionChange> {
   const [row] = executedRows<InteractionChangeRaw>(
-    await interactionChange(db, change, { viewer: of.id, site: of.siteId, uuid: memberUuidOf(uuid), kind }),
+    await interactionChange(db, change, { viewer: of.id, site: of.siteId, uuid: storedUuidOf(uuid), kind }),
   );
   if (!row) throw notFound();
   const kinds = (row.kinds ?? []).filter((k) => k !== kind);
@@ -154,8 +154,8 @@ function memberListStatement(name: string, listed: SQL, seenColumn: SeenColumn |
   return preparedStatement(
     () => name,
     () => {
-      const seen = sql.identifier(seenColumn ?? 'visitors_seen_at');
-      const seenCte = seenColumn
+      const seen = seenColumn && sql.identifier(seenColumn);
+      const seenCte = seen
         ? sql`seen as (
             update ${users} set ${seen} = now()
             where ${users.id} = ${viewer} and ${param<boolean>('mark')}::boolean
@@ -169,7 +169,7 @@ function memberListStatement(name: string, listed: SQL, seenColumn: SeenColumn |
         page as (select * from listed order by at desc, member_id desc
                  limit ${param<number>('limit')} offset ${param<number>('offset')}),
         shown as (${shownPhotosOf(sql`select member_id from page`)})
-        select totals.total, ${seenColumn ? sql`exists (select 1 from seen)` : sql`false`} as marked,
+        select totals.total, ${seen ? sql`exists (select 1 from seen)` : sql`false`} as marked,
                page.at, page.visits, ${shownPhotoColumns('sp', 'photo')},
                (select ${jsonObjectOf(users, 'm', CARD_FIELDS)} from ${users} m where m.id = page.member_id) as member
         from totals

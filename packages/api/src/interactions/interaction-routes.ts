@@ -10,6 +10,7 @@ import { type ApiApp, errorResponses } from '../http/api-app';
 import { fieldError } from '../http/api-error';
 import { currentMember } from '../http/member-auth';
 import { body, clearableText, oneOf } from '../http/rules';
+import { UUID } from '../http/uuid';
 import { fileReport, REPORT_FILED } from '../moderation/file-report';
 import type { MemberActionType } from '../notifications/notification-writer';
 import { memberImage, siteMember } from '../profiles/member-lookup';
@@ -34,8 +35,6 @@ const reportBody = body({
   details: clearableText('details', { max: 2000 }),
   photo_id: z.string({ error: 'The photo id must be a string.' }).max(64).optional(),
 });
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What one member does to another: like, favourite, wink, block, report (member scope). */
 export function interactionRoutes(app: ApiApp, ctx: AppContext): void {

@@ -5,10 +5,11 @@ import { param, preparedStatement } from '../db/prepared-statement';
 import { executedRows, maybeRowFromColumns } from '../db/related-rows';
 import { users } from '../db/schema';
 import { notFound } from '../http/api-error';
+import { storedUuidOf } from '../http/uuid';
 import type { CardUser } from '../profiles/profile-resource';
 import { blockedEitherWay, type Viewer, visibleTo } from '../profiles/visibility';
 import { type ConversationPage, conversationPageStatement } from './conversation-page';
-import { conversationUuidOf, isInitiator, listedAs, participantOf, viewerSide } from './conversations';
+import { isInitiator, listedAs, participantOf, viewerSide } from './conversations';
 
 /** The conversation list's filters (SPEC §7), already parsed. */
 export interface ConversationFilters {
@@ -188,7 +189,7 @@ export async function markRead(
   const [row] = executedRows<{ uuid: string; updated: number; up_to_id: unknown; read_at: unknown }>(
     await readStatement(db, upTo !== undefined, {
       viewer: viewerId,
-      uuid: conversationUuidOf(uuid),
+      uuid: storedUuidOf(uuid),
       up_to: upTo ?? 0,
     }),
   );
@@ -245,7 +246,7 @@ export async function messagePage(
   const found = executedRows<{ found: number }>(
     await messagePageStatement(db, shape, {
       viewer: viewerId,
-      uuid: conversationUuidOf(uuid),
+      uuid: storedUuidOf(uuid),
       after: at.after ?? 0,
       before: at.before ?? 0,
       limit: at.limit,

@@ -14,7 +14,7 @@ import { fieldError } from '../http/api-error';
 import { type ListQuerySpec, pageMeta, parseListQuery } from '../http/list-query';
 import { currentMember } from '../http/member-auth';
 import { body, messages as ruleMessages, text } from '../http/rules';
-import { isMemberUuid } from '../profiles/member-lookup';
+import { isUuid } from '../http/uuid';
 import { loadConversation } from './conversation-page';
 import { findOrStartConversation, hideForMember, listConversations, setStar } from './conversation-queries';
 import { conversationResource } from './conversation-resource';
@@ -131,7 +131,7 @@ export function conversationRoutes(app: ApiApp, ctx: AppContext): void {
     async (request, reply) => {
       const member = currentMember(request);
       const uuid = request.body.recipient_uuid;
-      const started = isMemberUuid(uuid) ? await findOrStartConversation(ctx.db, member.user, uuid) : null;
+      const started = isUuid(uuid) ? await findOrStartConversation(ctx.db, member.user, uuid) : null;
       if (!started) throw fieldError('recipient_uuid', ruleMessages.invalid('recipient_uuid'));
       return reply.code(started.created ? 201 : 200).send(await one(request, started.id, null));
     },

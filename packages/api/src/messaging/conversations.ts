@@ -2,10 +2,9 @@ import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { type ConversationRow, conversations, memberMessageCounts } from '../db/messaging-schema';
 import { type Param, param, preparedPer } from '../db/prepared-statement';
 import { notFound } from '../http/api-error';
+import { storedUuidOf } from '../http/uuid';
 import { notBlocked, notDeactivated } from '../profiles/visibility';
 import type { DbOrTx } from './credit-ledger';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * SQL helpers for "the viewer's side" of a conversation row when the viewer's role is not known
@@ -85,18 +84,12 @@ const participantQuery = preparedPer((db: DbOrTx) =>
     .prepare('participant_conversation'),
 );
 
-/** A conversation uuid as a route got it, in the form stored; a malformed one is a 404. */
-export function conversationUuidOf(rawUuid: string): string {
-  if (typeof rawUuid !== 'string' || !UUID.test(rawUuid)) throw notFound();
-  return rawUuid.toLowerCase();
-}
-
 export async function participantConversation(
   db: DbOrTx,
   viewerId: number,
   rawUuid: string,
 ): Promise<ConversationRow> {
-  const uuid = conversationUuidOf(rawUuid);
+  const uuid = storedUuidOf(rawUuid);
   const [row] = await participantQuery(db).execute({ uuid, viewer: viewerId });
   if (!row) throw notFound();
   return row;

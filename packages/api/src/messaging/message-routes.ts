@@ -17,9 +17,10 @@ import { isoTime } from '../http/iso-time';
 import { type ListQuerySpec, parseListQuery } from '../http/list-query';
 import { currentMember } from '../http/member-auth';
 import { body, messages } from '../http/rules';
+import { storedUuidOf } from '../http/uuid';
 import { requestSocketId } from '../realtime/realtime-services';
 import { markRead, messagePage } from './conversation-queries';
-import { conversationUuidOf, unreadMessagesCount } from './conversations';
+import { unreadMessagesCount } from './conversations';
 import { MessagePriceList } from './message-prices';
 import { messageResource } from './message-resource';
 import { readSendInput } from './send-input';
@@ -85,7 +86,7 @@ export function messageRoutes(app: ApiApp, ctx: AppContext): void {
     },
     async (request) => {
       const member = currentMember(request);
-      const conversation = { uuid: conversationUuidOf(request.params.uuid) };
+      const conversation = { uuid: storedUuidOf(request.params.uuid) };
       const raw = (request.query && typeof request.query === 'object' ? request.query : {}) as Record<
         string,
         unknown

@@ -4,11 +4,11 @@ import { z } from 'zod';
 import type { AppContext } from '../context';
 import { fieldError } from '../http/api-error';
 import { body, parseOr422, messages as ruleMessages, text } from '../http/rules';
+import { UUID } from '../http/uuid';
 import { PhotoRejected, processPhoto } from '../photos/photo-processing';
 import type { SendInput, SendResult } from './send-message';
 
 const CLIENT_MSG_ID_FORMAT = 'The client msg id must be a UUID';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const clientMsgId = z
   .string({

@@ -16,9 +16,10 @@ import { executedRows, maybeRowFromJson } from '../db/related-rows';
 import { type UserRow, users } from '../db/schema';
 import { ApiError, fieldError, notFound } from '../http/api-error';
 import { tooManyRequests } from '../http/rate-limiter';
+import { storedUuidOf } from '../http/uuid';
 import { shownPhotosOf } from '../photos/photo-resource';
 import { defaultAvatarUrl } from '../user-resource';
-import { conversationUuidOf, participantOf, viewerSide } from './conversations';
+import { participantOf, viewerSide } from './conversations';
 import type { DbOrTx } from './credit-ledger';
 import { messageResource } from './message-resource';
 import { type Balance, type StoredNotification, storeOutcomeOf } from './store-message';
@@ -159,7 +160,7 @@ export class MessageSender {
    * earlier send. `send` reads it again in its own round trip; this only answers early.
    */
   async prepare(member: UserRow, conversationUuid: string, clientMsgId: string): Promise<SendContext> {
-    const uuid = conversationUuidOf(conversationUuid);
+    const uuid = storedUuidOf(conversationUuid);
     const values = { sender: member.id, uuid, client: clientMsgId };
     const [row] = executedRows<ContextRow>(await contextStatement(this.ctx.db, null, values));
     return { repeat: (await this.contextOf(member, row)).repeat };
@@ -181,7 +182,7 @@ export class MessageSender {
     input: SendInput,
     opts: { price: number; socketId?: string | undefined },
   ): Promise<SendResult> {
-    const uuid = conversationUuidOf(conversationUuid);
+    const uuid = storedUuidOf(conversationUuid);
     const rate = this.ctx.options.messageRateLimit;
     const notification: Omit<NotificationData, 'timestamp'> = {
       action_type: 'MESSAGE_RECEIVED',

@@ -4,13 +4,12 @@ import type { AppContext } from '../context';
 import { reports } from '../db/interactions-schema';
 import { messages } from '../db/messaging-schema';
 import { ApiError } from '../http/api-error';
+import { UUID } from '../http/uuid';
 
 /** Reports one member may file in 24 hours, whatever their target (more is likely abuse of the queue). */
 export const REPORTS_PER_DAY = 30;
 export const REPORTS_THROTTLED = 'You have sent a lot of reports today. Please try again tomorrow.';
 export const REPORT_FILED = 'Thank you. Our moderators will review your report.';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface ReportInput {
   reportedId: number;

@@ -5,6 +5,7 @@ import { type ApiApp, errorResponses } from '../http/api-app';
 import { fieldError, notFound } from '../http/api-error';
 import { currentMember } from '../http/member-auth';
 import { body, clearableText, messages, oneOf } from '../http/rules';
+import { UUID } from '../http/uuid';
 import { photoOf } from '../interactions/interaction-queries';
 import { siteMember } from '../profiles/member-lookup';
 import { fileReport, messageToReport, REPORT_FILED } from './file-report';
@@ -23,8 +24,6 @@ const abuseReportBody = body({
   reason: oneOf('reason', REPORT_REASONS),
   details: clearableText('details', { max: 2000 }),
 });
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The report-abuse page's one endpoint (member scope): a profile, one of its photos, or a message sent to you. */
 export function reportRoutes(app: ApiApp, ctx: AppContext): void {

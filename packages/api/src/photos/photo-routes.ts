@@ -12,6 +12,7 @@ import type { AppContext } from '../context';
 import { type ApiApp, errorResponses } from '../http/api-app';
 import { ApiError, fieldError, notFound } from '../http/api-error';
 import { currentMember } from '../http/member-auth';
+import { UUID } from '../http/uuid';
 import { refreshProfileComplete } from '../profiles/completion';
 import {
   addPhoto,
@@ -24,7 +25,6 @@ import {
 import { PhotoRejected, processPhoto } from './photo-processing';
 import { photoResource, photosOf } from './photo-resource';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const photoParams = z.object({ photo: z.string().max(64) });
 
 /** Upload attempts (accepted or not) a member may make per hour. */

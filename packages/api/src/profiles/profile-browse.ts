@@ -6,6 +6,7 @@ import { param, preparedPerShape, prepareSql } from '../db/prepared-statement';
 import { executedRows } from '../db/related-rows';
 import { photos, users } from '../db/schema';
 import type { ListQuery, ListQuerySpec } from '../http/list-query';
+import { UUID } from '../http/uuid';
 import { type ShownPhoto, shownPhotoColumns, shownPhotoOf, shownPhotosOf } from '../photos/photo-resource';
 import { bornAfter, bornOnOrBefore } from './age';
 import { CARD_FIELDS, type CardUser } from './profile-resource';
@@ -48,7 +49,6 @@ export const browseSpec: ListQuerySpec<ProfileFilter, (typeof SORTS)[number]> = 
   maxLimit: 60,
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 type BrowseQuery = ListQuery<ProfileFilter, (typeof SORTS)[number]>;

@@ -2,10 +2,10 @@ import type { ProfileRelation } from '@ukd/contracts/api';
 import { eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { param, preparedStatement } from '../db/prepared-statement';
-import { executedRows, maybeRowFromJson, rowFromJson } from '../db/related-rows';
+import { executedRows, maybeRowFromJson, rowsFromJson } from '../db/related-rows';
 import { type PhotoRow, photos, type UserRow, users } from '../db/schema';
 import { notFound } from '../http/api-error';
-import { memberUuidOf } from './member-lookup';
+import { storedUuidOf } from '../http/uuid';
 import { type RelationRow, relationColumns, relationFrom } from './relations';
 import { type Viewer, visibleTo } from './visibility';
 import { recordVisits } from './visits';
@@ -61,20 +61,15 @@ export async function viewProfile(
     await viewStatement(db, null, {
       viewer: viewerMember.id,
       site: viewerMember.siteId,
-      uuid: memberUuidOf(uuid),
+      uuid: storedUuidOf(uuid),
       leaves_visit: opts.leavesVisit,
     }),
   );
   const member = row ? maybeRowFromJson(users, row.member) : null;
   if (!row || !member) throw notFound();
-  // A driver may hand a json column over as its text.
-  const shown = (typeof row.photos === 'string' ? JSON.parse(row.photos) : row.photos) as Record<
-    string,
-    unknown
-  >[];
   return {
     member,
-    photos: shown.map((photo) => rowFromJson(photos, photo)),
+    photos: rowsFromJson(photos, row.photos),
     relation: relationFrom(row),
     visited: row.visited,
   };

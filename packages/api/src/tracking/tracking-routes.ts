@@ -17,10 +17,9 @@ import { type ApiApp, errorResponses } from '../http/api-app';
 import { ApiError } from '../http/api-error';
 import { currentMember } from '../http/member-auth';
 import { body, messages, oneOf, query } from '../http/rules';
+import { UUID } from '../http/uuid';
 import { SEASONAL_EVENTS } from '../site-settings';
 import { recordEvent } from './tracking-queries';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const clickBody = body({
   section_type: oneOf('section_type', TRACK_CLICK_SECTION_TYPES),
