@@ -18,7 +18,7 @@ import { errorHandler } from './http/error-handler';
 import { registerJsonBody } from './http/json-body';
 import { memberScope } from './http/member-scope';
 import { siteGuard } from './http/request-guards';
-import { responseSerializerCompiler } from './http/response-encoder';
+import { responseSerializerCompiler } from './http/response-serializer';
 import { interactionListRoutes } from './interactions/interaction-list-routes';
 import { interactionRoutes } from './interactions/interaction-routes';
 import { conversationRoutes } from './messaging/conversation-routes';

@@ -5,7 +5,8 @@ import type { FastifySerializerCompiler } from 'fastify/types/schema';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { errorResponses } from './api-app';
-import { responseEncoder, responseSerializerCompiler } from './response-encoder';
+import { responseEncoder } from './response-encoder';
+import { responseSerializerCompiler } from './response-serializer';
 
 /** What the zod type provider's serializer wrote (zod's encode, then JSON.stringify), with
  * characters beyond ASCII as `\u` escapes (`asciiJson`). */

@@ -1,6 +1,6 @@
-import type { FastifySerializerCompiler } from 'fastify/types/schema';
-import { InvalidSchemaError } from 'fastify-type-provider-zod';
 import { type ZodType, z } from 'zod';
+import { asciiJson } from './ascii-json';
+import { atKey, WrongType } from './wrong-type';
 
 /**
  * Answers written straight from their zod contract: only the fields the schema names, each
@@ -26,63 +26,6 @@ type Checker = (value: unknown) => boolean;
 interface Compiled {
   encode: Encoder;
   check: Checker | null;
-}
-
-const EVERY_NON_ASCII = /[\u0080-\uffff]/g;
-const escaped = (char: string) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
-
-/**
- * JSON text with every character beyond ASCII written as a `\u` escape. An answer is built from
- * many small strings; one of them from a member's text with a curly quote or an emoji made V8
- * hold the whole answer two bytes a character, and turning that into UTF-8 bytes for the socket
- * took twice as long as for ASCII (the conversation list's 38 KB: about 100 against 50 µs, a
- * twentieth of its CPU). Any JSON reader reads the escapes back to the same text. The escaped
- * text is read back from its Latin-1 bytes because `replace` on a string V8 holds two bytes a
- * character answers one held the same way, even when all of it is ASCII, and that one piece made
- * the whole answer two-byte again (perf under the conversation list: 3 % of the API's CPU in
- * copying two-byte text).
- */
-function asciiJson(text: string): string {
-  // Any character beyond ASCII is more than one byte in UTF-8; counting them is quicker than a
-  // regular expression on the short strings an answer is made of.
-  return Buffer.byteLength(text) === text.length
-    ? text
-    : Buffer.from(text.replace(EVERY_NON_ASCII, escaped), 'latin1').toString('latin1');
-}
-
-/** A value of the wrong type; its path is filled in on the way out (building it per field was
- * garbage on every answer). */
-class WrongType extends Error {
-  private readonly keys: string[] = [];
-  constructor(
-    private readonly expected: string,
-    private readonly got: unknown,
-  ) {
-    super();
-  }
-  within(key: string): WrongType {
-    this.keys.unshift(key);
-    this.message = `${this.keys.join('')}: expected ${this.expected}, got ${this.got === null ? 'null' : typeof this.got}`;
-    return this;
-  }
-}
-
-/** `encode(value)`, naming `key` (a field's name or an element's index) if it throws. */
-function encodeAt(encode: Encoder, value: unknown, key: string | number): string {
-  try {
-    return encode(value);
-  } catch (error) {
-    throw error instanceof WrongType ? error.within(typeof key === 'number' ? `[${key}]` : `.${key}`) : error;
-  }
-}
-
-/** `check(value)`, naming `key` if it throws. */
-function checkAt(check: Checker, value: unknown, key: string | number): boolean {
-  try {
-    return check(value);
-  } catch (error) {
-    throw error instanceof WrongType ? error.within(typeof key === 'number' ? `[${key}]` : `.${key}`) : error;
-  }
 }
 
 /** zod v4's definition of a schema; only the fields read here. */
@@ -186,7 +129,7 @@ function objectEncoder(shape: Record<string, ZodType>): Compiled {
       const v = record[field.key];
       if (v === undefined && field.optional) continue;
       if (out.length > 1) out += ',';
-      out += field.prefix + encodeAt(field.encode, v, field.key);
+      out += field.prefix + atKey(field.encode, v, field.key);
     }
     return `${out}}`;
   };
@@ -204,7 +147,7 @@ function objectEncoder(shape: Record<string, ZodType>): Compiled {
           const v = record[field.key];
           if (v === undefined && field.optional) continue;
           present += 1;
-          if (!checkAt(field.check as Checker, v, field.key)) return false;
+          if (!atKey(field.check as Checker, v, field.key)) return false;
         }
         return present === Object.keys(record).length;
       }
@@ -232,13 +175,13 @@ function arrayEncoder(element: Compiled): Compiled {
     encode: (value) => {
       const items = asArray(value);
       let out = '[';
-      for (let i = 0; i < items.length; i++) out += (i ? ',' : '') + encodeAt(element.encode, items[i], i);
+      for (let i = 0; i < items.length; i++) out += (i ? ',' : '') + atKey(element.encode, items[i], i);
       return `${out}]`;
     },
     check: check
       ? (value) => {
           const items = asArray(value);
-          for (let i = 0; i < items.length; i++) if (!checkAt(check, items[i], i)) return false;
+          for (let i = 0; i < items.length; i++) if (!atKey(check, items[i], i)) return false;
           return true;
         }
       : null,
@@ -296,14 +239,13 @@ function encoderOf(schema: ZodType): Compiled {
           let out = '{';
           for (const [key, v] of Object.entries(asObject(value))) {
             if (out.length > 1) out += ',';
-            out += `${asciiJson(JSON.stringify(key))}:${encodeAt(element.encode, v, key)}`;
+            out += `${asciiJson(JSON.stringify(key))}:${atKey(element.encode, v, key)}`;
           }
           return `${out}}`;
         },
         check: check
           ? (value) => {
-              for (const [key, v] of Object.entries(asObject(value)))
-                if (!checkAt(check, v, key)) return false;
+              for (const [key, v] of Object.entries(asObject(value))) if (!atKey(check, v, key)) return false;
               return true;
             }
           : null,
@@ -336,38 +278,3 @@ export function responseEncoder(schema: ZodType): (value: unknown) => string {
   }
   return encode;
 }
-
-/** A route's response schema: a zod schema, or one under `properties` (as the zod type provider takes). */
-function zodSchemaOf(schema: unknown): ZodType {
-  if (schema instanceof z.ZodType) return schema;
-  const inner = (schema as { properties?: unknown } | null)?.properties;
-  if (inner instanceof z.ZodType) return inner;
-  throw new InvalidSchemaError(JSON.stringify(schema));
-}
-
-/**
- * Fastify's serializer compiler for response schemas (`app.setSerializerCompiler`). It answers
- * bytes, not text: the JSON is ASCII (`asciiJson`), so its Latin-1 bytes are its UTF-8 bytes and
- * a plain copy makes them, where fastify would count the text's UTF-8 length and Node encode it
- * again (for the conversation list about 30 µs of an ASCII answer's time, 100 µs of one with a
- * curly quote). Fastify sends a Buffer as it is; its type for a serializer says string only.
- */
-export const responseSerializerCompiler: BytesSerializerCompiler = ({ schema, method, url }) => {
-  const encode = responseEncoder(zodSchemaOf(schema));
-  return (data: unknown): Buffer => {
-    let text: string;
-    try {
-      text = encode(data);
-    } catch (error) {
-      // A bug of ours, never the client's: the error handler answers 500 and logs it.
-      const reason = error instanceof Error ? error.message : String(error);
-      throw new Error(`${method} ${url} answered outside its contract: ${reason}`, { cause: error });
-    }
-    return Buffer.from(text, 'latin1');
-  };
-};
-
-/** Fastify's `FastifySerializerCompiler`, answering bytes (which its code sends as they are). */
-export type BytesSerializerCompiler = (
-  ...args: Parameters<FastifySerializerCompiler<unknown>>
-) => (data: unknown) => Buffer;
