@@ -47,6 +47,7 @@ async function run(job: LoadJob): Promise<LoadResult> {
       'site-key': job.siteKey,
       authorization: `Bearer ${target.token}`,
     };
+    if (job.acceptEncoding) headers['accept-encoding'] = job.acceptEncoding;
     let body: string | undefined;
     if (target.method === 'POST') {
       headers['content-type'] = 'application/json';

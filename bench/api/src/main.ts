@@ -46,15 +46,11 @@ const workerCounts = String(values.workers)
   .filter((n) => Number.isInteger(n) && n > 0);
 const PG_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
-function load(
-  origin: string,
-  targets: LoadTarget[],
-  mode: 'closed' | 'open',
-  inFlight: number,
-  traceFile: string | undefined,
-): Promise<LoadResult> {
+function load(origin: string, phase: Phase, traceFile: string | undefined): Promise<LoadResult> {
+  const { targets, mode, inFlight, acceptEncoding } = phase;
   const job: LoadJob = {
     ...(traceFile ? { traceFile } : {}),
+    ...(acceptEncoding ? { acceptEncoding } : {}),
     origin,
     siteKey: SITE_KEY,
     targets,
@@ -81,6 +77,8 @@ interface Phase {
   mode: 'closed' | 'open';
   inFlight: number;
   budget: string;
+  /** Sent as `Accept-Encoding` (none: the plain answers the budgets are measured on). */
+  acceptEncoding?: string;
 }
 
 const onlyPrefixes = String(values.only)
@@ -109,13 +107,7 @@ let databaseServerPid: number | undefined;
 async function loadWithCpu(server: Server, phase: Phase, who: string): Promise<LoadResult> {
   const cpuBefore = processTreeCpuMs(server.pid);
   const dbBefore = processTreeCpuMs(databaseServerPid);
-  const result = await load(
-    server.origin,
-    phase.targets,
-    phase.mode,
-    phase.inFlight,
-    traceFileOf(phase, who),
-  );
+  const result = await load(server.origin, phase, traceFileOf(phase, who));
   const cpuAfter = processTreeCpuMs(server.pid);
   const dbAfter = processTreeCpuMs(databaseServerPid);
   if (cpuBefore !== undefined && cpuAfter !== undefined && result.answeredAll > 0) {
@@ -229,6 +221,20 @@ async function runPostgres(): Promise<void> {
               inFlight: concurrency,
               budget: budgetReads,
             },
+            // The list as a browser asks for it: our answer comes as brotli (the bare one plain),
+            // so the ratio against the plain phase above is what compressing costs the server.
+            ...(workers === 1
+              ? [
+                  {
+                    label: `conversation list (br), ${concurrency} in flight`,
+                    targets: fixture.conversationList,
+                    mode: 'closed' as const,
+                    inFlight: concurrency,
+                    budget: 'none (compressing costs)',
+                    acceptEncoding: 'gzip, deflate, br, zstd',
+                  },
+                ]
+              : []),
             {
               label: `conversation list at ${rate}/s`,
               targets: fixture.conversationList,

@@ -17,6 +17,8 @@ export interface LoadJob {
   rate: number;
   seconds: number;
   warmupSeconds: number;
+  /** `Accept-Encoding` of every request, if any. */
+  acceptEncoding?: string;
   /** Where to write each measured answer's start, latency and status (BENCH_TRACE), if anywhere. */
   traceFile?: string;
 }

@@ -25,6 +25,6 @@ export function line(label: string, ours: LoadResult, bare: LoadResult | null, b
   const kb = (r: LoadResult) => fmt(r.answerBytes / 1024, 1);
   const sizeCol = `answer ours ${kb(ours)}${bare ? ` bare ${kb(bare)}` : ''} KB`;
   console.log(
-    `  ${label.padEnd(34)} ours ${pad(fmt(ours.perSecond), 7)}/s p50 ${pad(fmt(ours.p50, 1), 6)} p99 ${pad(fmt(ours.p99, 1), 7)} ms  err ${errorsOf(ours).padEnd(6)}| bare ${bareCol} | ours/bare ${pad(ratio, 6)} | ${cpuCol} | ${sizeCol} | budget ${budget}`,
+    `  ${label.padEnd(38)} ours ${pad(fmt(ours.perSecond), 7)}/s p50 ${pad(fmt(ours.p50, 1), 6)} p99 ${pad(fmt(ours.p99, 1), 7)} ms  err ${errorsOf(ours).padEnd(6)}| bare ${bareCol} | ours/bare ${pad(ratio, 6)} | ${cpuCol} | ${sizeCol} | budget ${budget}`,
   );
 }

@@ -73,5 +73,6 @@ export async function createApiWithContext(options: ApiOptions): Promise<Api & {
 }
 /** Granting credits through the ledger (operator tools, benchmarks); purchases come through billing. */
 export { type ThrowawayDatabase, throwawayDatabase } from './db/throwaway-database';
+export { acceptedEncodings } from './http/accept-encoding';
 export { appendCredits } from './messaging/credit-ledger';
 export { persistedRealtimeSecret } from './realtime/realtime-app';

@@ -12,6 +12,7 @@ import { passwordResetRoutes } from './auth/password-reset-routes';
 import { sessionRoutes } from './auth/session-routes';
 import { billingRoutes, publicBillingRoutes } from './billing';
 import type { AppContext } from './context';
+import { compressAnswer } from './http/answer-compression';
 import { bearerAuth } from './http/api-app';
 import { notFound } from './http/api-error';
 import { errorHandler } from './http/error-handler';
@@ -63,6 +64,7 @@ export function apiPlugin(ctx: AppContext): FastifyPluginAsync {
     app.decorateRequest('deviceId', null);
     app.decorateRequest('member', null);
     app.addHook('onRequest', siteGuard(ctx));
+    app.addHook('onSend', compressAnswer);
     // A request without a body validates like `{}`: the client hears which fields are required.
     app.addHook('preValidation', async (request) => {
       if (request.body === undefined || request.body === null) request.body = {};

@@ -1,31 +1,11 @@
+import { acceptedEncodings as acceptedCodings } from '@ukd/api';
 import { type Encoding, encodings } from './precompress';
 
-/**
- * The encodings a client accepts, best first, from its `Accept-Encoding`: q-values decide and
- * brotli wins a tie (it is the smaller). `*` stands for any coding not named; `x-gzip` is gzip;
- * `q=0` refuses. No header, or one naming neither, means the plain file.
- */
+const offered = encodings.map(({ name }) => name);
+
+/** The encodings a client accepts, best first (brotli wins a tie: it is the smaller). */
 export function acceptedEncodings(header: string | undefined): Encoding[] {
-  if (!header) return [];
-  const weights = new Map<string, number>();
-  for (const part of header.toLowerCase().split(',')) {
-    const [token = '', ...params] = part.split(';').map((piece) => piece.trim());
-    if (!token) continue;
-    let weight = 1;
-    for (const param of params) {
-      const [name, value] = param.split('=').map((piece) => piece.trim());
-      if (name !== 'q') continue;
-      // RFC 9110: 0 to 1 with at most three decimals; anything else is treated as a refusal.
-      weight = value !== undefined && /^(0(\.\d{0,3})?|1(\.0{0,3})?)$/.test(value) ? Number(value) : 0;
-    }
-    weights.set(token === 'x-gzip' ? 'gzip' : token, weight);
-  }
-  const wildcard = weights.get('*');
-  return encodings
-    .map(({ name }) => ({ name, weight: weights.get(name) ?? wildcard ?? 0 }))
-    .filter((entry) => entry.weight > 0)
-    .sort((a, b) => b.weight - a.weight)
-    .map((entry) => entry.name);
+  return acceptedCodings(header, offered);
 }
 
 /** Whether `If-None-Match` names this entity tag (weak comparison, as RFC 9110 asks for it). */
