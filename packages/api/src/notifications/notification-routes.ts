@@ -24,7 +24,7 @@ import {
   setReadAt,
   unreadCount,
 } from './notification-queries';
-import { notificationResource } from './notification-writer';
+import { listedNotifications, notificationResource } from './notification-writer';
 
 /** Notification ids are serial integers; anything else cannot name one (404). */
 const MAX_ID = 2_147_483_647;
@@ -104,7 +104,13 @@ export function userNotificationRoutes(app: ApiApp, ctx: AppContext): void {
         },
         { limit: query.limit, offset: query.offset, ascending: query.sort[0]?.direction === 'asc' },
       );
-      return { data: rows.map(notificationResource), meta: pageMeta(total, query) };
+      const data = listedNotifications(rows, (row) =>
+        request.log.warn(
+          { notificationId: row.id },
+          'notification left out of the list: its data is outside the contract',
+        ),
+      );
+      return { data, meta: pageMeta(total, query) };
     },
   );
 

@@ -1,4 +1,9 @@
-import type { NotificationActionType, NotificationData, UserNotification } from '@ukd/contracts/api';
+import {
+  type NotificationActionType,
+  type NotificationData,
+  notificationDataSchema,
+  type UserNotification,
+} from '@ukd/contracts/api';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { type NotificationRow, userNotifications } from '../db/interactions-schema';
@@ -37,6 +42,24 @@ const SENDER_KEY = {
 } as const satisfies Partial<Record<NotificationActionType, keyof NotificationData>>;
 
 export type MemberActionType = keyof typeof SENDER_KEY;
+
+/**
+ * The resources of stored notifications for a list, leaving out any whose data the contract does
+ * not describe (written by hand, or by an older version of the site): the answer is checked
+ * against the contract, so one such row made the member's whole bell answer 500. `skipped` hears
+ * of each one left out.
+ */
+export function listedNotifications(
+  rows: NotificationRow[],
+  skipped: (row: NotificationRow) => void,
+): UserNotification[] {
+  const listed: UserNotification[] = [];
+  for (const row of rows) {
+    if (notificationDataSchema.safeParse(row.data).success) listed.push(notificationResource(row));
+    else skipped(row);
+  }
+  return listed;
+}
 
 export function notificationResource(row: NotificationRow): UserNotification {
   return {

@@ -1,6 +1,7 @@
 import type { NotificationCreatedEvent, UserNotification } from '@ukd/contracts/api';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { userNotifications } from '../db/interactions-schema';
 import { users } from '../db/schema';
 import { appendCredits } from '../messaging/credit-ledger';
 import type { Broadcaster } from '../realtime/broadcaster';
@@ -221,6 +222,36 @@ for (const { driver, skip } of drivers) {
         token: owner.access_token,
       });
       expect(twice.statusCode).toBe(404);
+    });
+
+    it('lists the rest when one stored notification is outside the contract, and it can still be deleted', async () => {
+      const owner = await registerMember(api);
+      const fan = await registerMember(api);
+      const ownerUuid = await uuidOf(owner);
+      await interact(fan, ownerUuid);
+      const [row] = await api.context.db.select().from(users).where(eq(users.uuid, ownerUuid));
+      if (!row) throw new Error('owner missing');
+      // As an operator's hand or an older version might have left it: no image, an unknown type.
+      const [odd] = await api.context.db
+        .insert(userNotifications)
+        .values({
+          userId: row.id,
+          actionType: 'PROFILE_VIEW',
+          data: { action_type: 'POKE', timestamp: 'now' },
+        })
+        .returning();
+      if (!odd) throw new Error('insert failed');
+
+      const res = await list(owner);
+      expect(res.statusCode).toBe(200);
+      const listed = res.json().data as UserNotification[];
+      expect(listed.map((n) => n.data.action_type)).toEqual(['PROFILE_WINK', 'USER_FAVORITE', 'USER_LIKE']);
+      expect(await unread(owner)).toBe(4);
+      const del = await api.call('DELETE', `/api/user-notifications/${odd.id}`, {
+        token: owner.access_token,
+      });
+      expect(del.statusCode).toBe(200);
+      expect(await unread(owner)).toBe(3);
     });
 
     it('mutes and unmutes a sender by username: muted senders create no notifications', async () => {
