@@ -1,5 +1,5 @@
 import type { Photo } from '@ukd/contracts/api';
-import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { eq, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { param, preparedPer, preparedStatement } from '../db/prepared-statement';
 import { executedRows, maybeRowFromColumns, prefixedColumns } from '../db/related-rows';
@@ -28,8 +28,11 @@ export function photoResource(row: ShownPhoto, urls: PhotoUrls): Photo {
   };
 }
 
-/** Primary first, then oldest: the order photos are shown in. */
-export const PHOTO_ORDER = [desc(photos.isPrimary), asc(photos.createdAt)] as const;
+/** Primary first, then oldest: the order photos are shown in, for the photos named `alias`. */
+export const photoOrderOf = (alias: string) => {
+  const column = (name: string) => sql`${sql.identifier(alias)}.${sql.identifier(name)}`;
+  return sql`${column(photos.isPrimary.name)} desc, ${column(photos.createdAt.name)} asc`;
+};
 
 /**
  * The photo others see of a member (`shownPhotosOf`' rule: the primary photo when approved,
@@ -52,7 +55,7 @@ export async function shownPhotoOfMember(db: Db, userId: number): Promise<ShownP
 export const shownPhotosOf = (userIds: SQL) =>
   sql`select distinct on (p.user_id) p.user_id, p.id, p.file, p.width, p.height, p.status, p.is_primary, p.created_at
     from ${photos} p where p.status = 'approved' and p.user_id in (${userIds})
-    order by p.user_id, p.is_primary desc, p.created_at asc`;
+    order by p.user_id, ${photoOrderOf('p')}`;
 
 const SHOWN_KEYS = ['id', 'file', 'width', 'height', 'status', 'isPrimary', 'createdAt'] as const;
 
@@ -75,7 +78,7 @@ const photosQuery = preparedPer((db: Db) =>
     .select()
     .from(photos)
     .where(eq(photos.userId, param<number>('member')))
-    .orderBy(...PHOTO_ORDER)
+    .orderBy(photoOrderOf(getTableName(photos)))
     .prepare('member_photos'),
 );
 

@@ -6,6 +6,7 @@ import { executedRows, maybeRowFromJson, rowsFromJson } from '../db/related-rows
 import { type PhotoRow, photos, type UserRow, users } from '../db/schema';
 import { notFound } from '../http/api-error';
 import { storedUuidOf } from '../http/uuid';
+import { photoOrderOf } from '../photos/photo-resource';
 import { type RelationRow, relationColumns, relationFrom } from './relations';
 import { type Viewer, visibleTo } from './visibility';
 import { recordVisits } from './visits';
@@ -39,7 +40,7 @@ const viewStatement = preparedStatement(
       ${recordVisits(viewer, sql`select id from target where id <> ${viewer} and ${param<boolean>('leaves_visit')}::boolean`)}
     )
     select row_to_json(target) as member,
-           (select coalesce(json_agg(p order by p.is_primary desc, p.created_at asc), '[]'::json)
+           (select coalesce(json_agg(p order by ${photoOrderOf('p')}), '[]'::json)
             from ${photos} p where p.user_id = target.id and p.status = 'approved') as photos,
            ${relationColumns(viewer, sql`target.id`)},
            exists (select 1 from visit) as visited
