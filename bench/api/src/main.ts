@@ -32,6 +32,9 @@ const { values } = parseArgs({
     only: { type: 'string', default: '' },
     // Members of the site beside the few dozen of the demo data (site-members.ts).
     members: { type: 'string', default: String(SITE_MEMBERS) },
+    // Cores each server process may use (cpu-cap.ts), e.g. 0.3: for "2 processes against 1" on a
+    // machine without two free cores. Off by default.
+    'cpu-cap': { type: 'string', default: '' },
   },
 });
 const seconds = Number(values.seconds);
@@ -44,6 +47,10 @@ const workerCounts = String(values.workers)
   .split(',')
   .map(Number)
   .filter((n) => Number.isInteger(n) && n > 0);
+const cpuCapPerProcess = values['cpu-cap'] ? Number(values['cpu-cap']) : undefined;
+if (cpuCapPerProcess !== undefined && !(cpuCapPerProcess > 0 && cpuCapPerProcess <= cpus().length)) {
+  throw new Error(`--cpu-cap takes a share of a core per process, e.g. 0.3 (got ${values['cpu-cap']})`);
+}
 const PG_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
 function load(origin: string, phase: Phase, traceFile: string | undefined): Promise<LoadResult> {
@@ -162,7 +169,11 @@ function scaling(byWorkers: Map<number, Rates>): void {
     }
     if (parts.length === 0) continue;
     console.log(
-      `\n${workers} processes against 1 (${cpus().length} cores here, shared with the load generator and PostgreSQL): ${parts.join('; ')}`,
+      `\n${workers} processes against 1 (${
+        cpuCapPerProcess
+          ? `each server process capped at ${cpuCapPerProcess} of a core, so cores are never the limit`
+          : `${cpus().length} cores here, shared with the load generator and PostgreSQL`
+      }): ${parts.join('; ')}`,
     );
   }
 }
@@ -182,6 +193,7 @@ async function runPostgres(): Promise<void> {
     dataDir,
     jwtSecret: randomBytes(32).toString('hex'),
     realtime: { port: realtimeServer.port, secret },
+    cpuCapPerProcess,
   };
   try {
     let fixture: Awaited<ReturnType<typeof buildFixture>> | null = null;
@@ -367,7 +379,10 @@ async function runPglite(): Promise<void> {
 console.log(
   `bench:api: ${seconds} s per phase after ${warmupSeconds} s warm-up; load generator in its own process; ` +
     'bare = plain Fastify + pg (or PGlite), same token check, one SQL statement, same database and process count; ' +
-    `the demo members and ${siteMembers.toLocaleString('en-GB')} more on their site (--members)`,
+    `the demo members and ${siteMembers.toLocaleString('en-GB')} more on their site (--members)` +
+    (cpuCapPerProcess
+      ? `; every server process capped at ${cpuCapPerProcess} of a core (--cpu-cap: the budgets in figures do not apply)`
+      : ''),
 );
 if (values.db === 'postgres' || values.db === 'both') await runPostgres();
 if (values.db === 'pglite' || values.db === 'both') await runPglite();

@@ -3,6 +3,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { cpuCap } from './cpu-cap';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -39,30 +40,49 @@ async function waitHealthy(url: string, child: ChildProcess, what: string): Prom
   throw new Error(`${what} did not answer /healthz within 120 s`);
 }
 
+let capped = 0;
+
 async function start(
   script: string,
   env: NodeJS.ProcessEnv,
   what: string,
   health = '/healthz',
   nodeArgs: string[] = [],
+  /** Cores the server's processes may use together (`--cpu-cap`), if capped. */
+  capCores?: number,
 ): Promise<Server> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
+  capped += 1;
+  const cap = capCores ? await cpuCap(`ukd-bench-${process.pid}-${capped}`, capCores) : null;
+  const node = [...nodeArgs, '--import', 'tsx', script];
+  const { command, args } = cap
+    ? cap.wrap(process.execPath, node)
+    : { command: process.execPath, args: node };
+  const child = spawn(command, args, {
     cwd: repoRoot,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const origin = `http://127.0.0.1:${port}`;
-  await waitHealthy(`${origin}${health}`, child, what);
+  try {
+    await waitHealthy(`${origin}${health}`, child, what);
+  } catch (error) {
+    child.kill('SIGTERM');
+    await cap?.remove();
+    throw error;
+  }
+  const exited = new Promise<void>((resolve) => {
+    if (child.exitCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
   return {
     origin,
     pid: child.pid,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+      await cap?.remove();
+    },
   };
 }
 
@@ -73,7 +93,11 @@ export interface ServerEnv {
   workers: number;
   /** The standalone realtime server both publish to (Pusher HTTP API). */
   realtime: { port: number; secret: string };
+  /** Cores each server process may use (`--cpu-cap`), if capped. */
+  cpuCapPerProcess?: number;
 }
+
+const capOf = (opts: ServerEnv) => (opts.cpuCapPerProcess ? opts.cpuCapPerProcess * opts.workers : undefined);
 
 const REALTIME_APP = { id: 'flirtlane', key: 'flirtlane-key' };
 
@@ -118,6 +142,7 @@ export function startOurs(opts: ServerEnv): Promise<Server> {
       '--max-semi-space-size=64',
       ...cpuProfileFlags('ours'),
     ],
+    capOf(opts),
   );
 }
 
@@ -134,6 +159,7 @@ export function startBare(opts: ServerEnv & { pgliteDir?: string }): Promise<Ser
     'the bare baseline',
     undefined,
     cpuProfileFlags('bare'),
+    capOf(opts),
   );
 }
 
