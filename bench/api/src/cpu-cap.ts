@@ -2,8 +2,8 @@
 // most `cores` of a core per process. The issue asks whether two API processes give 1.6× one "on a
 // machine with two free cores"; this machine has two cores in all, shared with PostgreSQL and the
 // load generator, so uncapped, two processes only take CPU from the others. Capped well under a
-// core each, the servers never run out of cores, and the ratio shows whether a second process
-// adds what it is given (or waits on something the two share).
+// core each, the servers leave the cores room to spare, and the ratio shows whether a second
+// process adds what it is given (or waits on something the two share).
 import { existsSync } from 'node:fs';
 import { mkdir, rmdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -171,7 +171,7 @@ function scaling(byWorkers: Map<number, Rates>): void {
     console.log(
       `\n${workers} processes against 1 (${
         cpuCapPerProcess
-          ? `each server process capped at ${cpuCapPerProcess} of a core, so cores are never the limit`
+          ? `each server process capped at ${cpuCapPerProcess} of a core, so the cores are not the limit`
           : `${cpus().length} cores here, shared with the load generator and PostgreSQL`
       }): ${parts.join('; ')}`,
     );
@@ -234,7 +234,7 @@ async function runPostgres(): Promise<void> {
               budget: budgetReads,
             },
             // The list as a browser asks for it: our answer comes as brotli (the bare one plain),
-            // so the ratio against the plain phase above is what compressing costs the server.
+            // so beside the plain phase above it shows what compressing costs (or saves) the server.
             ...(workers === 1
               ? [
                   {
