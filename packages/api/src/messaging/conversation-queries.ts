@@ -95,8 +95,8 @@ const startStatement = preparedStatement(
     from pair`,
 );
 
-/** The id of the conversation with the member `uuid` names (null: not a member the viewer may
- * see), and whether it was started now. */
+/** The id of the conversation with the member `uuid` (in form: `isUuid`) names (null: not a
+ * member the viewer may see), and whether it was started now. */
 export async function findOrStartConversation(
   db: Db,
   of: Viewer,
@@ -104,7 +104,7 @@ export async function findOrStartConversation(
 ): Promise<{ id: number; created: boolean } | null> {
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const [row] = executedRows<{ created_id: number | null; existing_id: number | null }>(
-      await startStatement(db, null, { viewer: of.id, site: of.siteId, uuid: uuid.toLowerCase() }),
+      await startStatement(db, null, { viewer: of.id, site: of.siteId, uuid: storedUuidOf(uuid) }),
     );
     if (!row) return null;
     if (row.created_id !== null) return { id: Number(row.created_id), created: true };

@@ -4,7 +4,7 @@ import type { AppContext } from '../context';
 import { reports } from '../db/interactions-schema';
 import { messages } from '../db/messaging-schema';
 import { ApiError } from '../http/api-error';
-import { UUID } from '../http/uuid';
+import { isUuid, storedUuidOf } from '../http/uuid';
 
 /** Reports one member may file in 24 hours, whatever their target (more is likely abuse of the queue). */
 export const REPORTS_PER_DAY = 30;
@@ -25,11 +25,11 @@ export interface ReportInput {
  * else (malformed, someone else's conversation, one's own message) is null.
  */
 export async function messageToReport(ctx: AppContext, reporterId: number, rawUuid: string) {
-  if (!UUID.test(rawUuid)) return null;
+  if (!isUuid(rawUuid)) return null;
   const [row] = await ctx.db
     .select({ id: messages.id, fromId: messages.fromId, type: messages.type })
     .from(messages)
-    .where(and(eq(messages.uuid, rawUuid.toLowerCase()), eq(messages.toId, reporterId)));
+    .where(and(eq(messages.uuid, storedUuidOf(rawUuid)), eq(messages.toId, reporterId)));
   return row ?? null;
 }
 

@@ -116,7 +116,6 @@ export async function updateProfile(db: Db, user: UserRow, input: ProfileUpdate)
   }
 }
 
-/** The member's row as stored now (after an update), for answering with the own profile. */
 const storedMemberQuery = preparedPer((db: Db) =>
   db
     .select()
@@ -125,6 +124,7 @@ const storedMemberQuery = preparedPer((db: Db) =>
     .prepare('stored_member'),
 );
 
+/** The member's row as stored now (after an update), for answering with the own profile. */
 export async function storedMember(db: Db, userId: number): Promise<UserRow> {
   const [user] = await storedMemberQuery(db).execute({ member: userId });
   if (!user) throw new Error('member vanished');
