@@ -13,7 +13,7 @@ import { processTreeCpuMs } from './cpu-time';
 import { postgresServerPid, vacuum } from './database-server';
 import type { LoadJob, LoadResult, LoadTarget } from './messages';
 import { line } from './report-line';
-import { type Server, startBare, startOurs, startRealtime } from './servers';
+import { poolSizeOf, type Server, startBare, startOurs, startRealtime } from './servers';
 import { buildFixture, logIn, SITE_KEY } from './setup';
 import { addSiteMembers, addSiteMembersPglite, SITE_MEMBERS } from './site-members';
 
@@ -210,7 +210,7 @@ async function runPostgres(): Promise<void> {
           fixture = await buildFixture(ours.origin, members, database.url);
         }
         console.log(
-          `\nPostgreSQL, ${workers} process${workers > 1 ? 'es' : ''} each (load average ${loadavg()
+          `\nPostgreSQL, ${workers} process${workers > 1 ? 'es' : ''} each, ${poolSizeOf(workers)} connections per process (load average ${loadavg()
             .map((n) => n.toFixed(1))
             .join(' ')}):`,
         );

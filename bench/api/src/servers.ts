@@ -3,6 +3,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { connectionsPerProcess } from '@ukd/api';
 import { cpuCap } from './cpu-cap';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
@@ -97,6 +98,11 @@ export interface ServerEnv {
   cpuCapPerProcess?: number;
 }
 
+/** PostgreSQL connections per process, the same for ours and the bare baseline: DB_POOL_SIZE, or
+ * our API's own default for this many processes (`connectionsPerProcess`). */
+export const poolSizeOf = (workers: number) =>
+  Number(process.env.DB_POOL_SIZE) || connectionsPerProcess(workers);
+
 const capOf = (opts: ServerEnv) => (opts.cpuCapPerProcess ? opts.cpuCapPerProcess * opts.workers : undefined);
 
 const REALTIME_APP = { id: 'flirtlane', key: 'flirtlane-key' };
@@ -129,6 +135,7 @@ export function startOurs(opts: ServerEnv): Promise<Server> {
       DATA_DIR: opts.dataDir,
       JWT_SECRET: opts.jwtSecret,
       WORKERS: String(opts.workers),
+      DB_POOL_SIZE: String(poolSizeOf(opts.workers)),
       ...realtimeEnv(opts),
       SEED_DEMO_DATA: '1',
       LOG_LEVEL: 'warn',
@@ -154,6 +161,7 @@ export function startBare(opts: ServerEnv & { pgliteDir?: string }): Promise<Ser
       ...(opts.pgliteDir ? { PGLITE_DIR: opts.pgliteDir } : { DATABASE_URL: opts.databaseUrl }),
       JWT_SECRET: opts.jwtSecret,
       WORKERS: String(opts.workers),
+      DB_POOL_SIZE: String(poolSizeOf(opts.workers)),
       ...realtimeEnv(opts),
     },
     'the bare baseline',

@@ -6,6 +6,7 @@
 // notifications: what ours does beyond that essential work shows as the ratio ours/bare.
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { connectionsPerProcess } from '@ukd/api';
 import { bareTokenCheck } from '@ukd/bench-api/src/bare-token';
 import { createRealtimeServer, signChannel } from '@ukd/realtime-server';
 import Fastify from 'fastify';
@@ -27,7 +28,8 @@ export async function startBareBackend(opts: {
 }): Promise<BareBackend> {
   const credentials = { id: 'bare', key: 'bare-key', secret: randomBytes(32).toString('hex') };
   const realtime = await createRealtimeServer({ apps: [credentials] });
-  const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+  // As many connections as our API opens by default.
+  const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: connectionsPerProcess() });
   const memberUuid = await bareTokenCheck(opts.jwtSecret, opts.siteKey);
 
   const app = Fastify({ logger: false });

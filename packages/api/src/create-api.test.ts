@@ -1,9 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectionsPerProcess } from './db/pool-size';
 import { createApi, DEMO_PASSWORD, loadApiOptionsFromEnv } from './index';
 import { DEFAULT_COMPANY, resolveApiOptions } from './options';
 import { demoMembers } from './seed/demo-members';
@@ -141,6 +142,22 @@ describe('createApi embedded default (PGlite on disk, demo data, host integratio
         perIp: { maxAttempts: 100, decaySeconds: 60 },
       },
     });
+  });
+
+  it('sizes the PostgreSQL pool at about two connections per core over the processes, unless DB_POOL_SIZE says', () => {
+    const cores = availableParallelism();
+    const pool = (env: NodeJS.ProcessEnv) => loadApiOptionsFromEnv(env).dbPoolSize;
+    expect(pool({})).toBe(Math.max(2, 2 * cores));
+    expect(pool({ WORKERS: String(cores) })).toBe(2);
+    expect(pool({ WORKERS: '64' })).toBe(Math.max(2, Math.round(cores / 32)));
+    expect(pool({ DB_POOL_SIZE: '7', WORKERS: '3' })).toBe(7);
+    // Not a count: the rule, not a pool of none.
+    expect(pool({ DB_POOL_SIZE: '0' })).toBe(Math.max(2, 2 * cores));
+    expect(pool({ DB_POOL_SIZE: 'ten' })).toBe(Math.max(2, 2 * cores));
+    expect(connectionsPerProcess(1, 2)).toBe(4);
+    expect(connectionsPerProcess(2, 2)).toBe(2);
+    expect(connectionsPerProcess(3, 16)).toBe(11);
+    expect(connectionsPerProcess(1, 1)).toBe(2);
   });
 
   it('reads the support address and company from SUPPORT_EMAIL, COMPANY_NAME and COMPANY_ADDRESS', () => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { MESSAGE_LIMITS } from '@ukd/contracts/api';
+import { workerCount } from '@ukd/workers';
 import {
   type BillingOptions,
   billingOptionsFromEnv,
@@ -13,6 +14,7 @@ import {
   type ResolvedCaptchaOptions,
   resolveCaptchaOptions,
 } from './captcha/captcha-config';
+import { connectionsPerProcess } from './db/pool-size';
 import type { NotificationCreatedHook } from './notifications/notification-writer';
 import { persistedSecret } from './persisted-secret';
 import type { Broadcaster } from './realtime/broadcaster';
@@ -67,6 +69,7 @@ export interface ApiOptions {
   sessionMaxAgeSeconds?: number;
   /** Argon2id cost; lower it only in tests. */
   passwordHashing?: { memoryCost: number; timeCost: number };
+  /** PostgreSQL connections of this process (default: `connectionsPerProcess`, two per core over the processes). */
   dbPoolSize?: number;
   /**
    * Photo moderation: `pre` (default) keeps new photos pending until an operator approves them
@@ -165,7 +168,7 @@ export function resolveApiOptions(options: ApiOptions): ResolvedApiOptions {
     refreshTokenTtlSeconds: options.refreshTokenTtlSeconds ?? 14 * 24 * 3600,
     sessionMaxAgeSeconds: options.sessionMaxAgeSeconds ?? 30 * 24 * 3600,
     passwordHashing: options.passwordHashing ?? DEFAULT_HASHING,
-    dbPoolSize: options.dbPoolSize ?? 10,
+    dbPoolSize: options.dbPoolSize ?? connectionsPerProcess(),
     photoModeration: options.photoModeration ?? 'pre',
     onNotificationCreated: options.onNotificationCreated ?? (() => {}),
     realtimeApp: {
@@ -250,7 +253,8 @@ export function loadApiOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Api
     ...(env.COMPANY_NAME ? { companyName: env.COMPANY_NAME } : {}),
     ...(env.COMPANY_ADDRESS ? { companyAddress: env.COMPANY_ADDRESS } : {}),
   };
-  if (env.DB_POOL_SIZE) options.dbPoolSize = intFromEnv(env.DB_POOL_SIZE, 10);
+  const poolSize = intFromEnv(env.DB_POOL_SIZE, 0);
+  options.dbPoolSize = poolSize >= 1 ? poolSize : connectionsPerProcess(workerCount(env));
   // `MESSAGE_RATE_LIMIT=30/60`: messages per member per window of seconds.
   const rate = /^(\d{1,6})\/(\d{1,6})$/.exec(env.MESSAGE_RATE_LIMIT ?? '');
   if (rate) options.messageRateLimit = { perWindow: Number(rate[1]), windowSeconds: Number(rate[2]) };
