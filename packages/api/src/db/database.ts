@@ -13,6 +13,7 @@ import { CONNECT_TIMEOUT_MS } from './database-unavailable';
 import { freshMemoryPGlite } from './fresh-pglite';
 import { NAMED_STATEMENTS_PER_CONNECTION } from './named-statements';
 import { PGliteClient } from './pglite-client';
+import { connectionsPerProcess } from './pool-size';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -64,7 +65,7 @@ export async function openDatabase(opts: {
   if (isPostgresUrl(opts.databaseUrl)) {
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
-      max: opts.poolSize ?? 10,
+      max: opts.poolSize ?? connectionsPerProcess(),
       // Fault tolerance (issue #13): reaching the server, or waiting for a free pooled connection,
       // gives up after this long, so a request fails (503, isDatabaseUnavailable) instead of
       // hanging while the database is away. The pool drops broken connections and opens new
