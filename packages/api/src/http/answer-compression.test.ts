@@ -36,6 +36,17 @@ describe('answers compressed for clients that accept it', () => {
     expect(gunzipSync(gzip.rawPayload).equals(plain.rawPayload)).toBe(true);
   });
 
+  it('compresses a portrait, an answer handed over as bytes rather than text', async () => {
+    const url = '/api/avatars/female-01.svg';
+    const plain = await api.call('GET', url, { siteKey: null });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.rawPayload.length).toBeGreaterThan(SMALLEST_COMPRESSED);
+    const br = await api.call('GET', url, { siteKey: null, headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
+  });
+
   it("compresses a member's own read and keeps its headers", async () => {
     const about = 'I love long walks on the South Downs, live music and Sunday roasts. '.repeat(12);
     expect((await api.call('PUT', '/api/my-profile', { token, body: { about } })).statusCode).toBe(200);

@@ -44,13 +44,15 @@ export async function compressAnswer(
 ): Promise<unknown> {
   if (request.method !== 'GET' || reply.hasHeader('content-encoding')) return payload;
   if (!COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
-  const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-  if (!Buffer.isBuffer(body) || body.length < SMALLEST_COMPRESSED) return payload;
+  // The size without copying the answer: most answers go plain (no `Accept-Encoding`, or small).
+  const size =
+    typeof payload === 'string' ? Buffer.byteLength(payload) : Buffer.isBuffer(payload) ? payload.length : 0;
+  if (size < SMALLEST_COMPRESSED) return payload;
   addVary(reply);
   const coding = acceptedEncodings(request.headers['accept-encoding'], OFFERED)[0];
   if (!coding) return payload;
   reply.header('content-encoding', coding);
   // Fastify sets the length of the bytes it is handed.
   reply.removeHeader('content-length');
-  return compressors[coding](body);
+  return compressors[coding](typeof payload === 'string' ? Buffer.from(payload) : (payload as Buffer));
 }
