@@ -3,7 +3,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { connectionsPerProcess } from '@ukd/api';
+import { poolSizeFromEnv } from '@ukd/api';
 import { cpuCap } from './cpu-cap';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
@@ -41,7 +41,7 @@ async function waitHealthy(url: string, child: ChildProcess, what: string): Prom
   throw new Error(`${what} did not answer /healthz within 120 s`);
 }
 
-let capped = 0;
+let started = 0;
 
 async function start(
   script: string,
@@ -53,8 +53,8 @@ async function start(
   capCores?: number,
 ): Promise<Server> {
   const port = await freePort();
-  capped += 1;
-  const cap = capCores ? await cpuCap(`ukd-bench-${process.pid}-${capped}`, capCores) : null;
+  started += 1;
+  const cap = capCores ? await cpuCap(`ukd-bench-${process.pid}-${started}`, capCores) : null;
   const node = [...nodeArgs, '--import', 'tsx', script];
   const { command, args } = cap
     ? cap.wrap(process.execPath, node)
@@ -98,10 +98,9 @@ export interface ServerEnv {
   cpuCapPerProcess?: number;
 }
 
-/** PostgreSQL connections per process, the same for ours and the bare baseline: DB_POOL_SIZE, or
- * our API's own default for this many processes (`connectionsPerProcess`). */
-export const poolSizeOf = (workers: number) =>
-  Number(process.env.DB_POOL_SIZE) || connectionsPerProcess(workers);
+/** PostgreSQL connections per process, the same for ours and the bare baseline: what our API
+ * reads from DB_POOL_SIZE, or its default for this many processes. */
+export const poolSizeOf = (workers: number) => poolSizeFromEnv({ ...process.env, WORKERS: String(workers) });
 
 const capOf = (opts: ServerEnv) => (opts.cpuCapPerProcess ? opts.cpuCapPerProcess * opts.workers : undefined);
 

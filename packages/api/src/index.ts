@@ -71,7 +71,7 @@ export async function createApiWithContext(options: ApiOptions): Promise<Api & {
     throw error;
   }
 }
-export { connectionsPerProcess } from './db/pool-size';
+export { connectionsPerProcess, poolSizeFromEnv } from './db/pool-size';
 /** Granting credits through the ledger (operator tools, benchmarks); purchases come through billing. */
 export { type ThrowawayDatabase, throwawayDatabase } from './db/throwaway-database';
 export { acceptedEncodings } from './http/accept-encoding';

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { MESSAGE_LIMITS } from '@ukd/contracts/api';
-import { workerCount } from '@ukd/workers';
 import {
   type BillingOptions,
   billingOptionsFromEnv,
@@ -14,7 +13,7 @@ import {
   type ResolvedCaptchaOptions,
   resolveCaptchaOptions,
 } from './captcha/captcha-config';
-import { connectionsPerProcess } from './db/pool-size';
+import { connectionsPerProcess, poolSizeFromEnv } from './db/pool-size';
 import type { NotificationCreatedHook } from './notifications/notification-writer';
 import { persistedSecret } from './persisted-secret';
 import type { Broadcaster } from './realtime/broadcaster';
@@ -253,8 +252,7 @@ export function loadApiOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Api
     ...(env.COMPANY_NAME ? { companyName: env.COMPANY_NAME } : {}),
     ...(env.COMPANY_ADDRESS ? { companyAddress: env.COMPANY_ADDRESS } : {}),
   };
-  const poolSize = intFromEnv(env.DB_POOL_SIZE, 0);
-  options.dbPoolSize = poolSize >= 1 ? poolSize : connectionsPerProcess(workerCount(env));
+  options.dbPoolSize = poolSizeFromEnv(env);
   // `MESSAGE_RATE_LIMIT=30/60`: messages per member per window of seconds.
   const rate = /^(\d{1,6})\/(\d{1,6})$/.exec(env.MESSAGE_RATE_LIMIT ?? '');
   if (rate) options.messageRateLimit = { perWindow: Number(rate[1]), windowSeconds: Number(rate[2]) };

@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { workerCount } from '@ukd/workers';
 
 /**
  * PostgreSQL connections each API process opens when `DB_POOL_SIZE` does not say: about two per
@@ -16,4 +17,11 @@ import { availableParallelism } from 'node:os';
  */
 export function connectionsPerProcess(processes = 1, cores = availableParallelism()): number {
   return Math.max(2, Math.round((2 * cores) / Math.max(1, processes)));
+}
+
+/** The pool `env` asks for: `DB_POOL_SIZE` when it is a count of at least one, otherwise
+ * `connectionsPerProcess` for the `WORKERS` processes it names. */
+export function poolSizeFromEnv(env: NodeJS.ProcessEnv): number {
+  const size = env.DB_POOL_SIZE ? Number(env.DB_POOL_SIZE) : Number.NaN;
+  return Number.isInteger(size) && size >= 1 ? size : connectionsPerProcess(workerCount(env));
 }
