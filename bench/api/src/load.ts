@@ -5,12 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { Pool } from 'undici';
+import { percentile } from './load-results';
 import type { LoadJob, LoadResult } from './messages';
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
-}
 
 async function run(job: LoadJob): Promise<LoadResult> {
   const connections = job.mode === 'closed' ? job.concurrency : Math.max(64, job.concurrency);
@@ -138,6 +134,7 @@ async function run(job: LoadJob): Promise<LoadResult> {
     max: latencies.at(-1) ?? Number.NaN,
     answerBytes: answersSized ? answerBytes / answersSized : Number.NaN,
     statuses,
+    latencies,
   };
 }
 

@@ -11,6 +11,7 @@ import { throwawayDatabase } from '@ukd/api';
 import { BIG_INBOX, fillBigInbox } from './big-inbox';
 import { processTreeCpuMs } from './cpu-time';
 import { postgresServerPid, vacuum } from './database-server';
+import { combinedRounds } from './load-results';
 import type { LoadJob, LoadResult, LoadTarget } from './messages';
 import { line } from './report-line';
 import { poolSizeOf, type Server, startBare, startOurs, startRealtime } from './servers';
@@ -35,6 +36,8 @@ const { values } = parseArgs({
     // Cores each server process may use (cpu-cap.ts), e.g. 0.3: for "2 processes against 1" on a
     // machine without two free cores. Off by default.
     'cpu-cap': { type: 'string', default: '' },
+    // Each phase's window split into this many rounds, ours and bare taking turns (load-results.ts).
+    rounds: { type: 'string', default: '1' },
   },
 });
 const seconds = Number(values.seconds);
@@ -51,9 +54,17 @@ const cpuCapPerProcess = values['cpu-cap'] ? Number(values['cpu-cap']) : undefin
 if (cpuCapPerProcess !== undefined && !(cpuCapPerProcess > 0 && cpuCapPerProcess <= cpus().length)) {
   throw new Error(`--cpu-cap takes a share of a core per process, e.g. 0.3 (got ${values['cpu-cap']})`);
 }
+const rounds = Number(values.rounds);
+if (!Number.isInteger(rounds) || rounds < 1)
+  throw new Error(`--rounds takes a whole number ≥ 1 (got ${values.rounds})`);
 const PG_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
-function load(origin: string, phase: Phase, traceFile: string | undefined): Promise<LoadResult> {
+function load(
+  origin: string,
+  phase: Phase,
+  traceFile: string | undefined,
+  round: Round,
+): Promise<LoadResult> {
   const { targets, mode, inFlight, acceptEncoding } = phase;
   const job: LoadJob = {
     ...(traceFile ? { traceFile } : {}),
@@ -64,8 +75,8 @@ function load(origin: string, phase: Phase, traceFile: string | undefined): Prom
     mode,
     concurrency: inFlight,
     rate,
-    seconds,
-    warmupSeconds,
+    seconds: round.seconds,
+    warmupSeconds: round.warmupSeconds,
   };
   const child = fork(fileURLToPath(new URL('./load.ts', import.meta.url)), [], {
     execArgv: ['--import', 'tsx'],
@@ -99,22 +110,36 @@ const selected = (label: string) => !onlyPrefixes.length || onlyPrefixes.some((p
  * ("started-ms latency-ms status" per line), to see when the slow ones started.
  */
 let traceContext = '';
-function traceFileOf(phase: Phase, who: string): string | undefined {
+function traceFileOf(phase: Phase, who: string, round: Round): string | undefined {
   const prefix = process.env.BENCH_TRACE;
   if (!prefix) return undefined;
   const slug = phase.label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
-  return `${prefix}.${traceContext}.${slug}.${who}.txt`;
+  return `${prefix}.${traceContext}.${slug}.${who}${rounds > 1 ? `.round-${round.index + 1}` : ''}.txt`;
 }
+
+/** One of a phase's `--rounds`: its share of the window, and a warm-up (full for the first round,
+ * a second for the later ones, which find the server warm but open new connections). */
+interface Round {
+  index: number;
+  seconds: number;
+  warmupSeconds: number;
+}
+
+const roundsOfPhase: Round[] = Array.from({ length: rounds }, (_, index) => ({
+  index,
+  seconds: seconds / rounds,
+  warmupSeconds: index === 0 ? warmupSeconds : Math.min(1, warmupSeconds),
+}));
 
 /** PostgreSQL's postmaster on this machine, whose CPU each answer is charged with too (PGlite: none). */
 let databaseServerPid: number | undefined;
 
 /** One phase against one server, with the server's (and the database's) CPU time per answer
  * beside the load's figures. */
-async function loadWithCpu(server: Server, phase: Phase, who: string): Promise<LoadResult> {
+async function loadWithCpu(server: Server, phase: Phase, who: string, round: Round): Promise<LoadResult> {
   const cpuBefore = processTreeCpuMs(server.pid);
   const dbBefore = processTreeCpuMs(databaseServerPid);
-  const result = await load(server.origin, phase, traceFileOf(phase, who));
+  const result = await load(server.origin, phase, traceFileOf(phase, who, round), round);
   const cpuAfter = processTreeCpuMs(server.pid);
   const dbAfter = processTreeCpuMs(databaseServerPid);
   if (cpuBefore !== undefined && cpuAfter !== undefined && result.answeredAll > 0) {
@@ -138,10 +163,17 @@ async function measure(
   const rates: Rates = new Map();
   for (const phase of phases) {
     if (!selected(phase.label)) continue;
-    await beforePhase?.();
-    const a = await loadWithCpu(ours, phase, 'ours');
-    if (bare) await beforePhase?.();
-    const b = bare ? await loadWithCpu(bare, phase, 'bare') : null;
+    const oursRounds: LoadResult[] = [];
+    const bareRounds: LoadResult[] = [];
+    for (const round of roundsOfPhase) {
+      await beforePhase?.();
+      oursRounds.push(await loadWithCpu(ours, phase, 'ours', round));
+      if (!bare) continue;
+      await beforePhase?.();
+      bareRounds.push(await loadWithCpu(bare, phase, 'bare', round));
+    }
+    const a = combinedRounds(oursRounds);
+    const b = bare ? combinedRounds(bareRounds) : null;
     line(phase.label, a, b, phase.budget);
     rates.set(phase.label, { ours: a.perSecond, bare: b?.perSecond ?? null });
   }
@@ -377,7 +409,11 @@ async function runPglite(): Promise<void> {
 }
 
 console.log(
-  `bench:api: ${seconds} s per phase after ${warmupSeconds} s warm-up; load generator in its own process; ` +
+  `bench:api: ${seconds} s per phase after ${warmupSeconds} s warm-up${
+    rounds > 1
+      ? ` (in ${rounds} rounds, ours and bare taking turns, each later round after ${Math.min(1, warmupSeconds)} s warm-up)`
+      : ''
+  }; load generator in its own process; ` +
     'bare = plain Fastify + pg (or PGlite), same token check, one SQL statement, same database and process count; ' +
     `the demo members and ${siteMembers.toLocaleString('en-GB')} more on their site (--members)` +
     (cpuCapPerProcess

@@ -41,4 +41,6 @@ export interface LoadResult {
   /** Mean body size of the measured 2xx answers, in bytes. */
   answerBytes: number;
   statuses: Record<string, number>;
+  /** Every measured answer's latency (ms), ascending: to combine rounds (`combinedRounds`). */
+  latencies: number[];
 }
