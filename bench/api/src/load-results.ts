@@ -1,8 +1,8 @@
 // Figures of one or more load runs of the same phase against the same server.
 import type { LoadResult } from './messages';
 
-/** The `p`th percentile of ascending `sorted`, NaN when it is empty. */
-export function percentile(sorted: number[], p: number): number {
+/** The `p`th percentile (nearest rank) of ascending `sorted`, NaN when it is empty. */
+export function percentile(sorted: ArrayLike<number>, p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 }

@@ -410,8 +410,8 @@ async function runPglite(): Promise<void> {
 
 console.log(
   `bench:api: ${seconds} s per phase after ${warmupSeconds} s warm-up${
-    rounds > 1
-      ? ` (in ${rounds} rounds, ours and bare taking turns, each later round after ${Math.min(1, warmupSeconds)} s warm-up)`
+    roundsOfPhase[1]
+      ? ` (in ${rounds} rounds, ours and bare taking turns, each later round after ${roundsOfPhase[1].warmupSeconds} s warm-up)`
       : ''
   }; load generator in its own process; ` +
     'bare = plain Fastify + pg (or PGlite), same token check, one SQL statement, same database and process count; ' +

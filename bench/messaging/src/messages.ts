@@ -1,4 +1,5 @@
 /** Messages between the benchmark driver (the backend's process) and its client process. */
+import { percentile } from '@ukd/bench-api/src/load-results';
 
 /** One member pair: the sender posts into the conversation, the recipient's pusher-js client listens. */
 export interface Pair {
@@ -70,9 +71,6 @@ export type WorkerMessage =
 
 export function percentiles(values: number[]): Percentiles {
   const sorted = Float64Array.from(values).sort();
-  const at = (fraction: number): number =>
-    sorted.length === 0
-      ? Number.NaN
-      : (sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN);
-  return { count: sorted.length, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: at(1) };
+  const at = (p: number) => percentile(sorted, p);
+  return { count: sorted.length, p50: at(50), p95: at(95), p99: at(99), max: at(100) };
 }
