@@ -12,6 +12,7 @@ import { runWorkers, workerCount } from '@ukd/workers';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { bareTokenCheck } from './bare-token';
+import { type BareQuery, wholeConversationList } from './bare-whole-list';
 
 const env = process.env;
 // Imported once, as our API does (jose imports raw bytes again on every call).
@@ -24,14 +25,8 @@ const realtime = {
   secret: env.REALTIME_APP_SECRET ?? '',
 };
 
-interface Statement {
-  name: string;
-  text: string;
-  values: unknown[];
-}
-
 interface BareDatabase {
-  query(statement: Statement): Promise<{ rows: Record<string, unknown>[] }>;
+  query: BareQuery;
   end(): Promise<void>;
 }
 
@@ -51,11 +46,14 @@ async function openBareDatabase(): Promise<BareDatabase> {
 async function serve(): Promise<void> {
   const database = await openBareDatabase();
   const app = Fastify({ logger: false });
+  const wholeList = wholeConversationList(database.query, env.API_URL ?? 'http://localhost:3000/api');
 
-  // The member's 10 latest conversations with the chatmate and the last message.
-  app.get('/api/user-conversations', async (request, reply) => {
+  // The member's 10 latest conversations with the chatmate and the last message; with
+  // `answer=whole`, the contract's whole answer (`bare-whole-list.ts`).
+  app.get<{ Querystring: { answer?: string } }>('/api/user-conversations', async (request, reply) => {
     const uuid = await memberUuid(request.headers.authorization);
     if (!uuid) return reply.code(401).send({ message: 'Unauthenticated.' });
+    if (request.query.answer === 'whole') return wholeList(uuid);
     const { rows } = await database.query({
       name: 'bare-conversations',
       text: `with me as (select id from users where uuid = $1)

@@ -6,7 +6,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { isDeepStrictEqual, parseArgs } from 'node:util';
 import { throwawayDatabase } from '@ukd/api';
 import { BIG_INBOX, fillBigInbox } from './big-inbox';
 import { processTreeCpuMs } from './cpu-time';
@@ -15,7 +15,7 @@ import { combinedRounds } from './load-results';
 import type { LoadJob, LoadResult, LoadTarget } from './messages';
 import { line } from './report-line';
 import { poolSizeOf, type Server, startBare, startOurs, startRealtime } from './servers';
-import { buildFixture, logIn, SITE_KEY } from './setup';
+import { buildFixture, type Fixture, logIn, SITE_KEY } from './setup';
 import { addSiteMembers, addSiteMembersPglite, SITE_MEMBERS } from './site-members';
 
 const { values } = parseArgs({
@@ -61,11 +61,13 @@ const PG_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5
 
 function load(
   origin: string,
+  who: 'ours' | 'bare',
   phase: Phase,
   traceFile: string | undefined,
   round: Round,
 ): Promise<LoadResult> {
-  const { targets, mode, inFlight, acceptEncoding } = phase;
+  const { mode, inFlight, acceptEncoding } = phase;
+  const targets = who === 'bare' ? (phase.bareTargets ?? phase.targets) : phase.targets;
   const job: LoadJob = {
     ...(traceFile ? { traceFile } : {}),
     ...(acceptEncoding ? { acceptEncoding } : {}),
@@ -97,6 +99,8 @@ interface Phase {
   budget: string;
   /** Sent as `Accept-Encoding` (none: the plain answers the budgets are measured on). */
   acceptEncoding?: string;
+  /** What the bare baseline is asked instead of `targets`, if anything else. */
+  bareTargets?: LoadTarget[];
 }
 
 const onlyPrefixes = String(values.only)
@@ -136,10 +140,15 @@ let databaseServerPid: number | undefined;
 
 /** One phase against one server, with the server's (and the database's) CPU time per answer
  * beside the load's figures. */
-async function loadWithCpu(server: Server, phase: Phase, who: string, round: Round): Promise<LoadResult> {
+async function loadWithCpu(
+  server: Server,
+  phase: Phase,
+  who: 'ours' | 'bare',
+  round: Round,
+): Promise<LoadResult> {
   const cpuBefore = processTreeCpuMs(server.pid);
   const dbBefore = processTreeCpuMs(databaseServerPid);
-  const result = await load(server.origin, phase, traceFileOf(phase, who, round), round);
+  const result = await load(server.origin, who, phase, traceFileOf(phase, who, round), round);
   const cpuAfter = processTreeCpuMs(server.pid);
   const dbAfter = processTreeCpuMs(databaseServerPid);
   if (cpuBefore !== undefined && cpuAfter !== undefined && result.answeredAll > 0) {
@@ -149,6 +158,27 @@ async function loadWithCpu(server: Server, phase: Phase, who: string, round: Rou
     result.dbCpuMsPerRequest = (dbAfter - dbBefore) / result.answeredAll;
   }
   return result;
+}
+
+/**
+ * The whole-answer baseline compares nothing unless it answers what ours does: the first
+ * member's list from both, each member's `online` aside (the baseline has no presence).
+ */
+async function checkWholeAnswer(ours: Server, bare: Server, fixture: Fixture): Promise<void> {
+  const [oursTarget, bareTarget] = [fixture.conversationList[0], fixture.conversationListWhole[0]];
+  if (!oursTarget || !bareTarget) return;
+  const answer = async (origin: string, target: LoadTarget): Promise<unknown> => {
+    const res = await fetch(`${origin}${target.path}`, {
+      headers: { 'site-key': SITE_KEY, authorization: `Bearer ${target.token}` },
+    });
+    return JSON.parse(await res.text(), (key, value) => (key === 'online' ? undefined : value));
+  };
+  const [a, b] = [await answer(ours.origin, oursTarget), await answer(bare.origin, bareTarget)];
+  if (!isDeepStrictEqual(a, b)) {
+    throw new Error(`the whole-answer baseline answers otherwise than ours (first member's list):
+ours ${JSON.stringify(a).slice(0, 600)}…
+bare ${JSON.stringify(b).slice(0, 600)}…`);
+  }
 }
 
 /** Each measured phase's answers a second, ours and bare, by label. */
@@ -241,6 +271,7 @@ async function runPostgres(): Promise<void> {
           await addSiteMembers(database.url, siteMembers);
           fixture = await buildFixture(ours.origin, members, database.url);
         }
+        await checkWholeAnswer(ours, bare, fixture);
         console.log(
           `\nPostgreSQL, ${workers} process${workers > 1 ? 'es' : ''} each, ${poolSizeOf(workers)} connections per process (load average ${loadavg()
             .map((n) => n.toFixed(1))
@@ -279,6 +310,17 @@ async function runPostgres(): Promise<void> {
                   },
                 ]
               : []),
+            // The same list beside a baseline that answers the contract's whole answer (four
+            // member cards with photos, unread counts, totals: the same JSON as ours), so the
+            // ratio shows what our code adds to the answer's own cost.
+            {
+              label: `conversation list (bare: whole answer), ${concurrency} in flight`,
+              targets: fixture.conversationList,
+              bareTargets: fixture.conversationListWhole,
+              mode: 'closed',
+              inFlight: concurrency,
+              budget: 'none (what our code adds)',
+            },
             {
               label: `conversation list at ${rate}/s`,
               targets: fixture.conversationList,

@@ -22,6 +22,8 @@ export const THREAD_LENGTH = 60;
 export interface Fixture {
   /** One GET per member, round robin. */
   conversationList: LoadTarget[];
+  /** The same GETs asking the bare baseline for the contract's whole answer (`bare-whole-list.ts`). */
+  conversationListWhole: LoadTarget[];
   profileBrowse: LoadTarget[];
   /** One POST per conversation, by the member who started it. */
   sends: LoadTarget[];
@@ -146,6 +148,11 @@ export async function buildFixture(
   }
   return {
     conversationList: members.map((m) => ({ method: 'GET', path: CONVERSATION_LIST_PATH, token: m.token })),
+    conversationListWhole: members.map((m) => ({
+      method: 'GET',
+      path: `${CONVERSATION_LIST_PATH}&answer=whole`,
+      token: m.token,
+    })),
     profileBrowse: members.map((m) => ({ method: 'GET', path: BROWSE_PATH, token: m.token })),
     sends,
     threads: sends.map((send) => ({ method: 'GET', path: `${send.path}?limit=50`, token: send.token })),
