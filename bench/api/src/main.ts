@@ -161,23 +161,25 @@ async function loadWithCpu(
 }
 
 /**
- * The whole-answer baseline compares nothing unless it answers what ours does: the first
- * member's list from both, each member's `online` aside (the baseline has no presence).
+ * The whole-answer baseline compares nothing unless it answers what ours does: every member's
+ * list from both, each member's `online` aside (the baseline has no presence).
  */
 async function checkWholeAnswer(ours: Server, bare: Server, fixture: Fixture): Promise<void> {
-  const [oursTarget, bareTarget] = [fixture.conversationList[0], fixture.conversationListWhole[0]];
-  if (!oursTarget || !bareTarget) return;
   const answer = async (origin: string, target: LoadTarget): Promise<unknown> => {
     const res = await fetch(`${origin}${target.path}`, {
       headers: { 'site-key': SITE_KEY, authorization: `Bearer ${target.token}` },
     });
     return JSON.parse(await res.text(), (key, value) => (key === 'online' ? undefined : value));
   };
-  const [a, b] = [await answer(ours.origin, oursTarget), await answer(bare.origin, bareTarget)];
-  if (!isDeepStrictEqual(a, b)) {
-    throw new Error(`the whole-answer baseline answers otherwise than ours (first member's list):
+  for (const [i, oursTarget] of fixture.conversationList.entries()) {
+    const bareTarget = fixture.conversationListWhole[i];
+    if (!bareTarget) throw new Error('a member without a whole-answer request');
+    const [a, b] = [await answer(ours.origin, oursTarget), await answer(bare.origin, bareTarget)];
+    if (!isDeepStrictEqual(a, b)) {
+      throw new Error(`the whole-answer baseline answers member ${i}'s list otherwise than ours:
 ours ${JSON.stringify(a).slice(0, 600)}…
 bare ${JSON.stringify(b).slice(0, 600)}…`);
+    }
   }
 }
 
