@@ -108,7 +108,11 @@ describe('ConversationPage', () => {
     act(() => {
       window.dispatchEvent(new Event('online'));
     });
-    await within(await listShown()).findByText('Back online');
+    // Coming back online is a chain (the conversation refetched, then its messages); under a
+    // full CI run on two cores it took longer than findBy's default second.
+    const reloaded = { timeout: 5000 };
+    const list = await screen.findByRole('list', { name: 'Messages with sam' }, reloaded);
+    await within(list).findByText('Back online', {}, reloaded);
   });
 
   it('uses the conversation the shell asked for while it checked the session, and asks for its messages itself', async () => {
