@@ -169,6 +169,8 @@ async function checkWholeAnswer(ours: Server, bare: Server, fixture: Fixture): P
     const res = await fetch(`${origin}${target.path}`, {
       headers: { 'site-key': SITE_KEY, authorization: `Bearer ${target.token}` },
     });
+    // Two equal refusals would compare equal: only answered lists count.
+    if (res.status !== 200) throw new Error(`${origin}${target.path}: ${res.status} ${await res.text()}`);
     return JSON.parse(await res.text(), (key, value) => (key === 'online' ? undefined : value));
   };
   for (const [i, oursTarget] of fixture.conversationList.entries()) {

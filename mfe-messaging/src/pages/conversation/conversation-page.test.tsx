@@ -62,7 +62,8 @@ function setup(
 const credits = (store: { getState(): unknown }) => selectUser(store.getState() as never)?.credits;
 const list = () => screen.getByRole('list', { name: 'Messages with sam' });
 /** The message list once it is there: the composer can render before the messages have loaded. */
-const listShown = () => screen.findByRole('list', { name: 'Messages with sam' });
+const listShown = (wait?: { timeout: number }) =>
+  screen.findByRole('list', { name: 'Messages with sam' }, wait);
 
 describe('ConversationPage', () => {
   it('shows when sam is typing, and whispers while I type, at most every 2 s', async () => {
@@ -111,8 +112,7 @@ describe('ConversationPage', () => {
     // Coming back online is a chain (the conversation refetched, then its messages); under a
     // full CI run on two cores it took longer than findBy's default second.
     const reloaded = { timeout: 5000 };
-    const list = await screen.findByRole('list', { name: 'Messages with sam' }, reloaded);
-    await within(list).findByText('Back online', {}, reloaded);
+    await within(await listShown(reloaded)).findByText('Back online', {}, reloaded);
   });
 
   it('uses the conversation the shell asked for while it checked the session, and asks for its messages itself', async () => {
